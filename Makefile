@@ -1,0 +1,58 @@
+# Two commands do everything on a fresh clone:  `make run`  and  `make test`.
+# Every target installs what it needs first and is quick when nothing changed.
+
+SHELL := /bin/bash
+PORT ?= 3000
+VENV := .venv
+PY := $(VENV)/bin/python
+NODE_BIN := $(CURDIR)/.tools/node_modules/node/bin
+
+# Reflex 0.10 needs Node >= 22.22: a local Node from the npm registry goes first on PATH.
+export PATH := $(NODE_BIN):$(CURDIR)/$(VENV)/bin:$(PATH)
+export REFLEX_USE_NPM := 1
+export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)
+export REFLEX_TELEMETRY_ENABLED := false
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: run test export check lint unit browser setup chromium clean images
+
+$(VENV)/.installed: requirements.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(NODE_BIN)/node:
+	npm install --silent --no-audit --no-fund --prefix .tools node@22
+	$(NODE_BIN)/node --version
+
+setup: $(VENV)/.installed $(NODE_BIN)/node
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@chromium --version 2>/dev/null | head -n1
+
+## Serve the built site and its backend on http://localhost:$(PORT)
+run: setup check
+	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
+
+## Every test: content, lint, unit, then the browser suite against the built site.
+test: setup chromium check lint
+	$(PY) -m pytest -q tests
+
+## Static files of the site (reflex export) in build/site
+export: setup check
+	$(VENV)/bin/reflex export --frontend-only --no-zip --env prod
+	rm -rf build/site && mkdir -p build && cp -r .web/build/client build/site
+	@echo "static site in build/site"
+
+check: $(VENV)/.installed
+	$(PY) -m consultancy.content.check
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check consultancy tests scripts rxconfig.py
+
+images: $(VENV)/.installed
+	$(PY) scripts/make_images.py
+
+clean:
+	rm -rf .web build .states

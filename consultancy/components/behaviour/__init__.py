@@ -1,0 +1,37 @@
+"""Thin React helpers for what only the browser can do (listen to keys, clocks,
+focus). Every piece of state they affect is a Python state var."""
+
+import reflex as rx
+from reflex.vars.base import Var
+
+
+class DismissLayer(rx.Component):
+    library = rx.asset("dismiss_layer.jsx", shared=True).importable_path
+    tag = "DismissLayer"
+    active: Var[bool]
+    return_focus_to: Var[str]
+    on_dismiss: rx.EventHandler[rx.event.no_args_event_spec]
+
+
+class Ticker(rx.Component):
+    library = rx.asset("ticker.jsx", shared=True).importable_path
+    tag = "Ticker"
+    interval: Var[int]
+    paused: Var[bool]
+    on_tick: rx.EventHandler[rx.event.no_args_event_spec]
+
+
+class ModalKeys(rx.Component):
+    library = rx.asset("modal_keys.jsx", shared=True).importable_path
+    tag = "ModalKeys"
+    active: Var[bool]
+    repeat_limit: Var[int]
+    return_focus_to: Var[str]
+    on_close: rx.EventHandler[rx.event.no_args_event_spec]
+    on_next: rx.EventHandler[rx.event.no_args_event_spec]
+    on_prev: rx.EventHandler[rx.event.no_args_event_spec]
+
+
+dismiss_layer = DismissLayer.create
+ticker = Ticker.create
+modal_keys = ModalKeys.create

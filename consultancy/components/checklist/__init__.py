@@ -1,0 +1,52 @@
+"""The tick-box document checklist of a service page, printable on its own."""
+
+import reflex as rx
+
+from consultancy.components.icons import icon
+from consultancy.content.models import ChecklistItem
+
+from .state import ChecklistState
+
+PRINT = rx.call_function(rx.Var("() => window.print()"))
+
+
+def _item(index: int, item: ChecklistItem) -> rx.Component:
+    box_id = f"check-{index}"
+    return rx.el.li(
+        rx.el.input(
+            type="checkbox",
+            id=box_id,
+            checked=ChecklistState.ticked.contains(index),
+            on_change=ChecklistState.toggle(index),
+            aria_describedby=f"{box_id}-desc",
+            class_name="checklist__box",
+        ),
+        rx.el.label(
+            rx.el.span(item.name, class_name="checklist__name"),
+            rx.el.span(item.description, id=f"{box_id}-desc", class_name="checklist__desc"),
+            html_for=box_id,
+        ),
+        class_name="checklist__item",
+    )
+
+
+def checklist(items: list[ChecklistItem]) -> rx.Component:
+    total = len(items)
+    return rx.el.div(
+        rx.el.p(
+            rx.el.strong(ChecklistState.ticked.length().to_string()),
+            f" of {total} documents ready",
+            class_name="checklist__progress",
+            id="checklist-progress",
+            aria_live="polite",
+        ),
+        rx.el.ul(*[_item(i, item) for i, item in enumerate(items)], class_name="checklist__list"),
+        rx.el.button(
+            icon("printer", size=18),
+            rx.el.span("Print checklist"),
+            type="button",
+            class_name="button button--secondary no-print",
+            on_click=PRINT,
+        ),
+        class_name="checklist",
+    )

@@ -1,0 +1,27 @@
+"""The floating call and chat buttons present on every page."""
+
+import reflex as rx
+
+from consultancy.components.icons import brand_icon, icon
+from consultancy.content import content
+
+
+def floating_actions() -> rx.Component:
+    site = content().site
+    return rx.el.div(
+        rx.el.a(
+            brand_icon("whatsapp", size=26),
+            href=site.chat_href,
+            target="_blank",
+            rel="noopener noreferrer",
+            aria_label="Chat with us on WhatsApp (opens in a new tab)",
+            class_name="fab fab--chat",
+        ),
+        rx.el.a(
+            icon("phone", size=24),
+            href=site.tel_href,
+            aria_label=f"Call us on {site.phone}",
+            class_name="fab fab--call",
+        ),
+        class_name="fabs",
+    )

@@ -1,0 +1,50 @@
+"""The 'An ISO Certified Company' badge and its small certification dialog."""
+
+import reflex as rx
+
+from consultancy.components.behaviour import dismiss_layer
+from consultancy.components.icons import icon
+from consultancy.content import content
+
+from .state import IsoState
+
+
+def iso_badge() -> rx.Component:
+    site = content().site
+    return dismiss_layer(
+        rx.el.button(
+            icon("badge-check", size=18),
+            rx.el.span(site.badge),
+            id="iso-badge",
+            type="button",
+            class_name="iso-badge",
+            aria_expanded=IsoState.open,
+            aria_controls="iso-dialog",
+            on_focus=IsoState.show,
+            on_click=IsoState.show,
+        ),
+        rx.el.div(
+            rx.el.div(
+                rx.el.p("ISO Certifications", id="iso-dialog-title", class_name="iso-dialog__title"),
+                rx.el.button(
+                    icon("x", size=16),
+                    type="button",
+                    class_name="icon-button",
+                    aria_label="Close ISO certifications",
+                    on_click=IsoState.hide,
+                ),
+                class_name="iso-dialog__head",
+            ),
+            rx.el.ul(rx.el.li(site.certification), class_name="iso-dialog__list"),
+            id="iso-dialog",
+            role="dialog",
+            aria_labelledby="iso-dialog-title",
+            class_name="iso-dialog",
+            hidden=~IsoState.open,
+        ),
+        active=IsoState.open,
+        on_dismiss=IsoState.hide,
+        class_name="iso",
+        on_mouse_enter=IsoState.show,
+        on_mouse_leave=IsoState.hide,
+    )

@@ -1,0 +1,130 @@
+"""Top bar (logo, ISO badge) and the main navigation with the Services mega dropdown."""
+
+import reflex as rx
+
+from consultancy.components.behaviour import dismiss_layer
+from consultancy.components.icons import icon
+from consultancy.components.iso_badge import iso_badge
+from consultancy.components.search import search_box
+from consultancy.content import content
+from consultancy.content.contract import CATEGORIES
+
+from .state import NavState
+
+NAV_LINKS: tuple[tuple[str, str], ...] = (
+    ("Home", "/"),
+    ("About", "/about"),
+    ("Services", "/services"),
+    ("Testimonials", "/testimonials"),
+    ("Contact", "/contact-us"),
+)
+
+
+def _current(href: str, active: str) -> dict:
+    return {"aria_current": "page"} if href == active else {}
+
+
+def _mega_menu() -> rx.Component:
+    data = content()
+    groups = []
+    for category in CATEGORIES:
+        heading_id = f"menu-{category.lower().replace(' ', '-')}"
+        groups.append(
+            rx.el.div(
+                rx.el.p(category, id=heading_id, class_name="mega__heading"),
+                rx.el.ul(
+                    *[
+                        rx.el.li(rx.el.a(s.menu_name, href=s.path, on_click=NavState.close_all))
+                        for s in data.services_in(category)
+                    ],
+                    aria_labelledby=heading_id,
+                ),
+                class_name="mega__group",
+            )
+        )
+    return rx.el.div(
+        rx.el.div(*groups, class_name="mega__groups"),
+        rx.el.a("All services", icon("arrow-right", size=16), href="/services", class_name="mega__all",
+                on_click=NavState.close_all),
+        id="services-menu",
+        class_name="mega",
+        hidden=~NavState.services_open,
+    )
+
+
+def _services_item(active: str) -> rx.Component:
+    is_active = active == "/services" or active.startswith("/services-")
+    return dismiss_layer(
+        # A real link, so the menu degrades to the services page without JavaScript.
+        rx.el.a(
+            "Services",
+            icon("chevron-down", size=16, class_name="icon chevron"),
+            href="/services",
+            id="services-trigger",
+            class_name="nav__link",
+            aria_expanded=NavState.services_open,
+            aria_controls="services-menu",
+            aria_haspopup="true",
+            on_click=NavState.toggle_services.prevent_default,
+            **({"aria_current": "page"} if is_active else {}),
+        ),
+        _mega_menu(),
+        active=NavState.services_open,
+        return_focus_to="services-trigger",
+        on_dismiss=NavState.close_services,
+        class_name="nav__item nav__item--services",
+        on_mouse_enter=NavState.hover_services,
+        on_mouse_leave=NavState.close_services,
+    )
+
+
+def navbar(active: str) -> rx.Component:
+    site = content().site
+    items = []
+    for label, href in NAV_LINKS:
+        if href == "/services":
+            items.append(rx.el.li(_services_item(active), class_name="nav__li"))
+        else:
+            items.append(
+                rx.el.li(
+                    rx.el.a(label, href=href, class_name="nav__link", **_current(href, active)),
+                    class_name="nav__li",
+                )
+            )
+    return rx.el.header(
+        rx.el.div(
+            rx.el.a(
+                rx.el.img(src=site.logo, alt="", width="40", height="40", class_name="brand__logo"),
+                rx.el.span(
+                    rx.el.span(site.short_name, class_name="brand__name"),
+                    rx.el.span(site.tagline, class_name="brand__tagline"),
+                    class_name="brand__text",
+                ),
+                href="/",
+                class_name="brand",
+                aria_label=f"{site.name}, home",
+            ),
+            iso_badge(),
+            rx.el.button(
+                icon("menu", size=22),
+                rx.el.span("Menu", class_name="menu-toggle__label"),
+                type="button",
+                class_name="menu-toggle",
+                aria_expanded=NavState.menu_open,
+                aria_controls="site-nav",
+                on_click=NavState.toggle_menu,
+            ),
+            class_name="topbar container",
+        ),
+        rx.el.nav(
+            rx.el.div(
+                rx.el.ul(*items, class_name="nav__list"),
+                search_box(),
+                class_name="nav__inner container",
+            ),
+            id="site-nav",
+            aria_label="Main",
+            class_name=rx.cond(NavState.menu_open, "nav nav--open", "nav"),
+        ),
+        class_name="site-header",
+    )

@@ -1,0 +1,64 @@
+"""Search box in the header: typing lists matching services, Enter opens the first."""
+
+import reflex as rx
+
+from consultancy.components.behaviour import dismiss_layer
+from consultancy.components.icons import icon
+
+from .state import SearchState
+
+
+def _result(hit: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.a(
+            rx.el.span(hit["name"], class_name="search-hit__name"),
+            rx.el.span(hit["category"], class_name="search-hit__category"),
+            href=hit["path"],
+            class_name="search-hit",
+            on_click=SearchState.clear,
+        )
+    )
+
+
+def search_box() -> rx.Component:
+    # Without JavaScript the form still works: it is a GET to the services list.
+    return dismiss_layer(
+        rx.el.form(
+            rx.el.label("Search services", html_for="site-search", class_name="visually-hidden"),
+            icon("search", size=16, class_name="icon search__icon"),
+            rx.el.input(
+                id="site-search",
+                name="q",
+                type="search",
+                placeholder="Search services",
+                auto_complete="off",
+                class_name="search__input",
+                aria_controls="search-results",
+                on_change=SearchState.set_query.debounce(120),
+            ),
+            role="search",
+            action="/services",
+            method="get",
+            class_name="search__form",
+            on_submit=SearchState.submit,
+            reset_on_submit=True,
+        ),
+        rx.el.div(
+            rx.cond(
+                SearchState.results.length() > 0,
+                rx.el.ul(rx.foreach(SearchState.results, _result), class_name="search__list"),
+                rx.el.p(
+                    "No service matches your search. ",
+                    rx.el.a("See all services", href="/services"),
+                    class_name="search__empty",
+                ),
+            ),
+            id="search-results",
+            class_name="search__results",
+            aria_live="polite",
+            hidden=~SearchState.has_query,
+        ),
+        active=SearchState.has_query,
+        on_dismiss=SearchState.clear,
+        class_name="search",
+    )

@@ -1,0 +1,96 @@
+"""Small building blocks shared by the pages."""
+
+from pathlib import PurePosixPath
+
+import reflex as rx
+
+from consultancy.components.icons import icon
+
+
+def picture(
+    src: str,
+    alt: str,
+    width: int,
+    height: int,
+    *,
+    eager: bool = False,
+    class_name: str = "",
+    fallback: str = "jpg",
+) -> rx.Component:
+    """A WebP image with a JPEG/PNG fallback; sized so nothing shifts while it loads."""
+    fallback_src = str(PurePosixPath(src).with_suffix(f".{fallback}"))
+    return rx.el.picture(
+        rx.el.source(src_set=src, type="image/webp"),
+        rx.el.img(
+            src=fallback_src,
+            alt=alt,
+            width=str(width),
+            height=str(height),
+            loading="eager" if eager else "lazy",
+            decoding="async",
+            fetch_priority="high" if eager else "auto",
+            class_name=class_name,
+        ),
+    )
+
+
+def button_link(text: str, href: str, *, variant: str = "primary", icon_name: str | None = None, **props) -> rx.Component:
+    children: list = [rx.el.span(text)]
+    if icon_name:
+        children.append(icon(icon_name, size=18))
+    return rx.el.a(*children, href=href, class_name=f"button button--{variant}", **props)
+
+
+def section(
+    title: str,
+    *children: rx.Component,
+    id: str,
+    lead: str | None = None,
+    eyebrow: str | None = None,
+    tone: str = "plain",
+) -> rx.Component:
+    """A page section with its h2; the heading id labels the section for assistive tech."""
+    heading_id = f"{id}-title"
+    head: list = []
+    if eyebrow:
+        head.append(rx.el.p(eyebrow, class_name="eyebrow"))
+    head.append(rx.el.h2(title, id=heading_id, class_name="section__title"))
+    if lead:
+        head.append(rx.el.p(lead, class_name="section__lead"))
+    return rx.el.section(
+        rx.el.div(
+            rx.el.div(*head, class_name="section__head"),
+            *children,
+            class_name="container",
+        ),
+        id=id,
+        aria_labelledby=heading_id,
+        class_name=f"section section--{tone}",
+    )
+
+
+def page_hero(title: str, text: str, *, image: str | None = None, image_alt: str = "", actions: list | None = None) -> rx.Component:
+    """The banner at the top of inner pages, with the page's one h1."""
+    media = []
+    if image:
+        media.append(picture(image, image_alt, 1280, 560, eager=True, class_name="page-hero__image"))
+    return rx.el.section(
+        *media,
+        rx.el.div(
+            rx.el.h1(title, class_name="page-hero__title"),
+            rx.el.p(text, class_name="page-hero__text"),
+            rx.el.div(*(actions or []), class_name="actions"),
+            class_name="page-hero__content container",
+        ),
+        class_name="page-hero" + (" page-hero--image" if image else ""),
+    )
+
+
+def icon_card(icon_name: str, title: str, text: str, heading_level: str = "h3") -> rx.Component:
+    heading = rx.el.h3 if heading_level == "h3" else rx.el.h4
+    return rx.el.article(
+        rx.el.span(icon(icon_name, size=24), class_name="card__icon"),
+        heading(title, class_name="card__title"),
+        rx.el.p(text, class_name="card__text"),
+        class_name="card",
+    )

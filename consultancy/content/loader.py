@@ -1,0 +1,157 @@
+"""Reads data/ into validated models; any problem stops the build with one message.
+
+The message always starts with the file's path and names the field, so the
+owner editing a TOML file knows exactly what to fix.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .contract import CATEGORIES, SERVICE_ROUTES
+from .models import (
+    AboutPage,
+    ContactPage,
+    HomePage,
+    Service,
+    ServicesPage,
+    SimplePage,
+    SiteSettings,
+    TestimonialsPage,
+)
+
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ContentError(Exception):
+    """A data file is missing, malformed or breaks a rule of the content models."""
+
+    def __init__(self, path: Path, problems: list[str]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__(f"{_display(path)}: " + "; ".join(problems))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _field_name(loc: tuple[int | str, ...]) -> str:
+    name = ""
+    for part in loc:
+        name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
+    return name or "(file)"
+
+
+def _describe(error: dict) -> str:
+    field = _field_name(tuple(error["loc"]))
+    kind = error["type"]
+    if kind == "missing":
+        return f"field '{field}' is missing"
+    if kind == "extra_forbidden":
+        return f"field '{field}' is not a known field (misspelt?)"
+    message = error["msg"].removeprefix("Value error, ")
+    # Model-level rules already start with the field they are about.
+    if field == "(file)" and ":" in message:
+        return f"field '{message.split(':', 1)[0]}': {message.split(':', 1)[1].strip()}"
+    return f"field '{field}': {message}"
+
+
+def read_toml(path: Path) -> dict:
+    if not path.is_file():
+        raise ContentError(path, ["file is missing"])
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(path, [f"not valid TOML ({error})"]) from None
+
+
+def load_model(path: Path, model: type[M]) -> M:
+    raw = read_toml(path)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        raise ContentError(path, [_describe(e) for e in error.errors()]) from None
+
+
+def load_services(directory: Path) -> list[Service]:
+    """All service files, ordered by category then menu order."""
+    services: list[Service] = []
+    seen: dict[str, Path] = {}
+    for path in sorted(directory.glob("*.toml")):
+        service = load_model(path, Service)
+        if service.route in seen:
+            raise ContentError(path, [f"field 'route': '{service.route}' is already used by {_display(seen[service.route])}"])
+        if path.stem != service.route:
+            raise ContentError(path, [f"field 'route': '{service.route}' must match the file name '{path.stem}'"])
+        seen[service.route] = path
+        services.append(service)
+    missing = [route for route in SERVICE_ROUTES if route not in seen]
+    if missing:
+        raise ContentError(directory / f"{missing[0]}.toml", ["file is missing (every route of the spec needs one)"])
+    by_slot: dict[tuple[str, int], Service] = {}
+    for service in services:
+        slot = (service.category, service.order)
+        if slot in by_slot:
+            raise ContentError(
+                directory / f"{service.route}.toml",
+                [f"field 'order': {service.order} is already taken in '{service.category}' by '{by_slot[slot].route}'"],
+            )
+        by_slot[slot] = service
+    return sorted(services, key=lambda s: (CATEGORIES.index(s.category), s.order))
+
+
+@dataclass(frozen=True)
+class Content:
+    site: SiteSettings
+    home: HomePage
+    about: AboutPage
+    services_page: ServicesPage
+    testimonials: TestimonialsPage
+    contact: ContactPage
+    rough: SimplePage
+    not_found: SimplePage
+    services: list[Service]
+
+    def service(self, route: str) -> Service:
+        return next(s for s in self.services if s.route == route)
+
+    def services_in(self, category: str) -> list[Service]:
+        """The services a menu group lists: those borrowed from another group first
+        (the spec's Licensing menu opens with PESO), then its own in menu order."""
+        borrowed = [s for s in self.services if category in s.also_listed_in]
+        return borrowed + [s for s in self.services if s.category == category]
+
+
+def load_content(data_dir: Path = DEFAULT_DATA_DIR) -> Content:
+    pages = data_dir / "pages"
+    return Content(
+        site=load_model(data_dir / "site.toml", SiteSettings),
+        home=load_model(pages / "home.toml", HomePage),
+        about=load_model(pages / "about.toml", AboutPage),
+        services_page=load_model(pages / "services.toml", ServicesPage),
+        testimonials=load_model(pages / "testimonials.toml", TestimonialsPage),
+        contact=load_model(pages / "contact-us.toml", ContactPage),
+        rough=load_model(pages / "rough.toml", SimplePage),
+        not_found=load_model(pages / "not-found.toml", SimplePage),
+        services=load_services(data_dir / "services"),
+    )
+
+
+@functools.cache
+def content() -> Content:
+    """The site's content, read once per process (CONSULTANCY_DATA_DIR overrides the folder)."""
+    return load_content(Path(os.environ.get("CONSULTANCY_DATA_DIR", DEFAULT_DATA_DIR)))

@@ -1,0 +1,336 @@
+"""Pydantic models for everything in data/: the site's one source of truth.
+
+Models are strict about shape (extra keys are refused, so a misspelt key is
+caught instead of silently ignored) and about the counts the spec fixes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+
+from .contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES, Category
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# Images live under assets/ and are referenced by their public path.
+AssetPath = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9_./-]+\.(webp|png|jpg|jpeg|svg|avif)$")]
+Url = Annotated[str, StringConstraints(pattern=r"^https://[^\s]+$")]
+InternalLink = Annotated[str, StringConstraints(pattern=r"^(/[a-z0-9/-]*|#[a-z0-9-]+)$")]
+
+# Lucide icon names the templates may use; a name outside this list would
+# only fail deep inside the frontend build, so it is refused here instead.
+Icon = Literal[
+    "award", "badge-check", "bell", "building", "building-2", "calendar-check", "circle-check",
+    "clipboard-check", "clipboard-list", "clock", "compass", "droplets", "eye", "factory",
+    "file-check", "file-search", "file-text", "flame", "flask-conical", "fuel", "gauge",
+    "handshake", "hard-hat", "hospital", "landmark", "layers", "leaf", "lightbulb", "map",
+    "map-pin", "plane", "recycle", "refresh-cw", "ruler", "scale", "search", "send",
+    "shield-check", "stamp", "target", "trees", "trending-up", "truck", "users", "waves",
+    "wind", "wrench", "zap", "folder-check", "scroll-text", "route", "microscope",
+]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PageMeta(Model):
+    title: Annotated[str, StringConstraints(min_length=10, max_length=70)]
+    description: Annotated[str, StringConstraints(min_length=50, max_length=170)]
+    keywords: list[Text] = []
+
+
+# --- site settings -------------------------------------------------------------------
+
+
+class Address(Model):
+    street: Text
+    locality: Text
+    city: Literal["Bhubaneswar"]
+    state: Literal["Odisha"]
+    postal_code: Annotated[str, StringConstraints(pattern=r"^75\d{4}$")]
+    country: Literal["India"]
+
+    @property
+    def one_line(self) -> str:
+        return f"{self.street}, {self.locality}, {self.city}, {self.state} {self.postal_code}, {self.country}"
+
+
+class Founder(Model):
+    name: Text
+    role: Text
+    photo: AssetPath
+    bio: Text
+    linkedin: Url
+    email: Annotated[str, StringConstraints(pattern=r"^[^@\s]+@[^@\s]+\.[a-z]{2,}$")]
+
+
+class Chat(Model):
+    # wa.me wants the number as digits only, country code first.
+    number: Annotated[str, StringConstraints(pattern=r"^91\d{10}$")]
+    message: Text
+
+
+class SocialProfile(Model):
+    name: Text
+    icon: Literal["linkedin", "facebook", "instagram", "youtube", "x"]
+    url: Url
+
+
+class SiteSettings(Model):
+    name: Text
+    short_name: Text
+    tagline: Text
+    badge: Text
+    certification: Text
+    founded: Annotated[int, Field(ge=1950, le=2100)]
+    logo: AssetPath
+    phone: Annotated[str, StringConstraints(pattern=r"^\+91[ 0-9]{10,13}$")]
+    email: Annotated[str, StringConstraints(pattern=r"^[^@\s]+@[^@\s]+\.[a-z]{2,}$")]
+    site_url: Annotated[str, StringConstraints(pattern=r"^https://[a-z0-9.-]+$")]
+    office_hours: Text
+    map_url: Url
+    address: Address
+    founder: Founder
+    chat: Chat
+    social: Annotated[list[SocialProfile], Field(min_length=1)]
+
+    @property
+    def tel_href(self) -> str:
+        return "tel:" + re.sub(r"[^+0-9]", "", self.phone)
+
+    @property
+    def mailto_href(self) -> str:
+        return f"mailto:{self.email}"
+
+    @property
+    def chat_href(self) -> str:
+        from urllib.parse import quote
+
+        return f"https://wa.me/{self.chat.number}?text={quote(self.chat.message)}"
+
+
+# --- service pages -------------------------------------------------------------------
+
+
+class Cta(Model):
+    text: Text
+    link: InternalLink
+
+
+class Benefit(Model):
+    icon: Icon
+    title: Text
+    text: Text
+
+
+class Act(Model):
+    name: Text
+    subtitle: Text
+    explanation: Text
+
+
+class ProcessStep(Model):
+    icon: Icon
+    title: Text
+    description: Text
+
+
+class ChecklistItem(Model):
+    name: Text
+    description: Text
+    checked: bool = False
+
+
+class Service(Model):
+    route: str
+    menu_name: Text
+    name: Text
+    category: Category
+    # A service may also be listed under other menu groups (PESO is offered as
+    # both engineering and licensing in the spec's dropdown).
+    also_listed_in: list[Category] = []
+    order: Annotated[int, Field(ge=1, le=99)]
+    description: Text
+    meta: PageMeta
+    headline: Text
+    subheading: Text
+    hero_image: AssetPath
+    hero_alt: Text
+    primary_cta: Cta
+    secondary_cta: Cta
+    overview_title: Text
+    overview: Annotated[list[Text], Field(min_length=1, max_length=4)]
+    benefits: Annotated[list[Benefit], Field(min_length=4, max_length=4)]
+    acts: Annotated[list[Act], Field(min_length=1)]
+    steps: Annotated[list[ProcessStep], Field(min_length=5, max_length=5)]
+    checklist: Annotated[list[ChecklistItem], Field(min_length=4, max_length=5)]
+    sources: Annotated[list[Text], Field(min_length=1)]
+
+    @property
+    def path(self) -> str:
+        return f"/{self.route}"
+
+    @field_validator("route")
+    @classmethod
+    def _route_in_contract(cls, route: str) -> str:
+        if route not in SERVICE_ROUTES:
+            raise ValueError(f"'{route}' is not one of the spec's service routes")
+        return route
+
+    @field_validator("primary_cta")
+    @classmethod
+    def _primary_cta(cls, cta: Cta) -> Cta:
+        if cta.text not in ("Request Consultation", "Request Assistance"):
+            raise ValueError("text must be 'Request Consultation' or 'Request Assistance'")
+        if cta.link != "/contact-us":
+            raise ValueError("link must be /contact-us")
+        return cta
+
+    @field_validator("secondary_cta")
+    @classmethod
+    def _secondary_cta(cls, cta: Cta) -> Cta:
+        if cta.link != "#overview":
+            raise ValueError("link must be #overview (Learn More scrolls to the overview)")
+        return cta
+
+    @model_validator(mode="after")
+    def _contract(self) -> Service:
+        expected = SERVICE_ROUTES[self.route]
+        if self.category != expected:
+            raise ValueError(f"category: '{self.route}' belongs to '{expected}', not '{self.category}'")
+        wanted = 5 if self.route in FIVE_ITEM_CHECKLISTS else 4
+        if len(self.checklist) != wanted:
+            raise ValueError(f"checklist: '{self.route}' needs exactly {wanted} items, found {len(self.checklist)}")
+        return self
+
+
+# --- site pages ----------------------------------------------------------------------
+
+
+class TitledText(Model):
+    title: Text
+    text: Text
+
+
+class IconCard(Model):
+    icon: Icon
+    title: Text
+    text: Text
+
+
+class Slide(Model):
+    image: AssetPath
+    alt: Text
+    title: Text
+    text: Text
+
+
+class Industry(Model):
+    name: Text
+    image: AssetPath
+
+
+class Client(Model):
+    name: Text
+    logo: AssetPath
+
+
+class ServiceCard(Model):
+    icon: Icon
+    title: Text
+    text: Text
+
+
+class HomePage(Model):
+    meta: PageMeta
+    hero_title: Text
+    hero_text: Text
+    hero: Annotated[list[Slide], Field(min_length=3, max_length=3)]
+    about: TitledText
+    service_cards: Annotated[list[ServiceCard], Field(min_length=4, max_length=4)]
+    industries: Annotated[list[Industry], Field(min_length=16, max_length=16)]
+    processes: Annotated[list[TitledText], Field(min_length=6, max_length=6)]
+    clients: Annotated[list[Client], Field(min_length=8, max_length=8)]
+
+
+class AboutPage(Model):
+    meta: PageMeta
+    slides: Annotated[list[Slide], Field(min_length=4, max_length=4)]
+    intro: TitledText
+    vision: Text
+    mission: Text
+    why_choose: Annotated[list[IconCard], Field(min_length=4, max_length=4)]
+    approach: Annotated[list[IconCard], Field(min_length=4, max_length=4)]
+
+
+class ServicesPage(Model):
+    meta: PageMeta
+    heading: Text
+    intro: Text
+    why_choose: Annotated[list[IconCard], Field(min_length=4, max_length=4)]
+
+
+class GalleryItem(Model):
+    src: AssetPath
+    title: Text
+    description: Text
+
+
+class Project(Model):
+    title: Text
+    company: Text
+    year: Annotated[int, Field(ge=2015, le=2100)]
+    category: Literal["Infrastructure", "Compliance", "Consulting"]
+
+
+class ClientLogo(Model):
+    name: Text
+    logo: AssetPath
+    description: Text
+
+
+class Testimonial(Model):
+    name: Text
+    location: Text
+    feedback: Text
+    rating: Annotated[int, Field(ge=1, le=5)]
+    image: AssetPath
+
+
+class Video(Model):
+    title: Text
+    # Only the id is stored: the page builds the privacy-enhanced embed URL.
+    youtube_id: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{11}$")]
+    thumbnail: AssetPath
+
+
+class TestimonialsPage(Model):
+    meta: PageMeta
+    hero_title: Text
+    hero_text: Text
+    gallery: Annotated[list[GalleryItem], Field(min_length=9, max_length=9)]
+    projects: Annotated[list[Project], Field(min_length=15, max_length=15)]
+    client_logos: Annotated[list[ClientLogo], Field(min_length=20, max_length=20)]
+    testimonials: Annotated[list[Testimonial], Field(min_length=3, max_length=3)]
+    videos: Annotated[list[Video], Field(min_length=3, max_length=3)]
+
+
+class ContactPage(Model):
+    meta: PageMeta
+    heading: Text
+    intro: Text
+    chat_title: Text
+    chat_text: Text
+    credentials_text: Text
+    map_image: AssetPath
+
+
+class SimplePage(Model):
+    """A page that is only a heading and an introduction (/rough, the 404 page)."""
+
+    meta: PageMeta
+    heading: Text
+    intro: Text

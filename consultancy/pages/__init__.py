@@ -1,0 +1,13 @@
+"""Importing this package registers every page's Route."""
+
+from . import (  # noqa: F401
+    about,
+    contact,
+    home,
+    not_found,
+    redirects,
+    rough,
+    service,
+    services,
+    testimonials,
+)

@@ -1,0 +1,124 @@
+"""One template for all 23 service pages, each fed by its file in data/services/."""
+
+import reflex as rx
+
+from consultancy.components.checklist import checklist
+from consultancy.components.checklist.state import ChecklistState
+from consultancy.components.icons import icon
+from consultancy.components.ui import button_link, icon_card, page_hero, section
+from consultancy.content import content
+from consultancy.content.models import Service
+from consultancy.templates.webpage import absolute_url, breadcrumbs, register
+
+
+def _acts(service: Service) -> rx.Component:
+    return rx.el.ul(
+        *[
+            rx.el.li(
+                rx.el.h3(act.name, class_name="act__name"),
+                rx.el.p(act.subtitle, class_name="act__subtitle"),
+                rx.el.p(act.explanation, class_name="act__text"),
+                class_name="act",
+            )
+            for act in service.acts
+        ],
+        class_name="acts",
+    )
+
+
+def _steps(service: Service) -> rx.Component:
+    return rx.el.ol(
+        *[
+            rx.el.li(
+                rx.el.span(icon(step.icon, size=22), class_name="timeline__icon"),
+                rx.el.div(
+                    rx.el.p(f"Step {n}", class_name="timeline__step"),
+                    rx.el.h3(step.title, class_name="timeline__title"),
+                    rx.el.p(step.description, class_name="timeline__text"),
+                ),
+                class_name="timeline__item",
+            )
+            for n, step in enumerate(service.steps, start=1)
+        ],
+        class_name="timeline",
+    )
+
+
+def service_body(service: Service) -> rx.Component:
+    site = content().site
+    return rx.fragment(
+        page_hero(
+            service.headline,
+            service.subheading,
+            image=service.hero_image,
+            image_alt=service.hero_alt,
+            actions=[
+                button_link(service.primary_cta.text, service.primary_cta.link, icon_name="arrow-right"),
+                button_link(service.secondary_cta.text, service.secondary_cta.link, variant="ghost"),
+            ],
+        ),
+        section(
+            service.overview_title,
+            rx.el.div(*[rx.el.p(p) for p in service.overview], class_name="prose"),
+            id="overview",
+            eyebrow=service.name,
+        ),
+        section(
+            "Benefits",
+            rx.el.div(*[icon_card(b.icon, b.title, b.text) for b in service.benefits], class_name="grid grid--4"),
+            id="benefits",
+            tone="tint",
+        ),
+        section("Acts and rules covered", _acts(service), id="acts"),
+        section("How we get it done", _steps(service), id="process", tone="tint"),
+        section(
+            "Document checklist",
+            checklist(service.checklist),
+            id="checklist",
+            lead="Tick off what you already have; the list stays on this page only.",
+        ),
+        rx.el.section(
+            rx.el.div(
+                rx.el.h2(f"Talk to us about {service.menu_name}", class_name="cta-band__title"),
+                rx.el.div(
+                    button_link(service.primary_cta.text, "/contact-us", variant="accent"),
+                    button_link(f"Call {site.phone}", site.tel_href, variant="ghost-light"),
+                    class_name="actions",
+                ),
+                class_name="container cta-band__inner",
+            ),
+            class_name="cta-band no-print",
+        ),
+    )
+
+
+def _service_data(service: Service) -> dict:
+    site = content().site
+    return {
+        "@context": "https://schema.org",
+        "@type": "Service",
+        "name": service.name,
+        "description": service.description,
+        "serviceType": service.category,
+        "areaServed": {"@type": "State", "name": "Odisha"},
+        "url": absolute_url(service.path),
+        "provider": {"@type": "ProfessionalService", "name": site.name, "url": site.site_url, "telephone": site.phone},
+    }
+
+
+def _register_all() -> None:
+    for service in content().services:
+        register(
+            service.path,
+            service.meta,
+            lambda service=service: service_body(service),
+            active="/services",
+            structured_data=(
+                _service_data(service),
+                breadcrumbs(("Services", "/services"), (service.name, service.path)),
+            ),
+            on_load=ChecklistState.clear_ticks,
+        )
+
+
+_register_all()

@@ -1,0 +1,37 @@
+"""Screenshots of pages at 390 and 1280 px for people to look at.
+
+Usage: python scripts/screenshots.py http://127.0.0.1:3000 [/path ...]
+Writes screenshots/<page>-<width>.png (full page).
+"""
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, WIDTHS  # noqa: E402
+
+DEFAULT_PATHS = ["/", "/about", "/services", "/testimonials", "/contact-us", "/peso", "/cgwanoc", "/rough", "/nope"]
+
+
+def main(base_url: str, paths: list[str]) -> None:
+    out = Path(__file__).resolve().parents[1] / "screenshots"
+    out.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        for name, size in WIDTHS.items():
+            context = browser.new_context(viewport=size, base_url=base_url)
+            page = context.new_page()
+            for path in paths:
+                page.goto(path)
+                page.wait_for_timeout(400)
+                target = out / f"{path.strip('/').replace('/', '_') or 'home'}-{size['width']}.png"
+                page.screenshot(path=str(target), full_page=True)
+                print(target)
+            context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:] or DEFAULT_PATHS)

@@ -1,0 +1,156 @@
+"""Fixtures: the built site served as production serves it, and Debian's Chromium.
+
+The site is started once per test session with `reflex run --env prod
+--single-port`, so pages are the prerendered build and every state change goes
+over the real websocket to the real backend. Nothing is mocked.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-sync",
+]
+BUILD_TIMEOUT_S = 900
+WIDTHS = {"mobile": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """URL of the running site; SITE_URL reuses a server that is already up."""
+    if os.environ.get("SITE_URL"):
+        yield os.environ["SITE_URL"].rstrip("/")
+        return
+    port = int(os.environ.get("TEST_PORT", _free_port()))
+    log_path = ROOT / "build" / "test-server.log"
+    log_path.parent.mkdir(exist_ok=True)
+    log = log_path.open("w")
+    server = subprocess.Popen(
+        [str(ROOT / ".venv/bin/reflex"), "run", "--env", "prod", "--single-port", "--frontend-port", str(port)],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + BUILD_TIMEOUT_S
+    try:
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError(f"site server exited ({server.returncode}); see {log_path}:\n{log_path.read_text()[-3000:]}")
+            try:
+                if _get(url + "/")[0] == 200 and _get(url + "/ping")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"site not up after {BUILD_TIMEOUT_S}s; see {log_path}")
+            time.sleep(1)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture(params=list(WIDTHS), ids=list(WIDTHS))
+def viewport(request: pytest.FixtureRequest) -> dict:
+    return WIDTHS[request.param]
+
+
+def _new_page(browser, base_url: str, viewport: dict, **options):
+    context = browser.new_context(viewport=viewport, base_url=base_url, **options)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+@pytest.fixture
+def page(browser, base_url: str, viewport: dict) -> Iterator:
+    """A fresh page at the parametrised width (each test runs at 390 and 1280 px)."""
+    context, page = _new_page(browser, base_url, viewport)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def desktop_page(browser, base_url: str) -> Iterator:
+    context, page = _new_page(browser, base_url, WIDTHS["desktop"])
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def mobile_page(browser, base_url: str) -> Iterator:
+    context, page = _new_page(browser, base_url, WIDTHS["mobile"])
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def new_page(browser, base_url: str):
+    """Factory for pages with special options (no JavaScript, reduced motion...)."""
+    contexts = []
+
+    def make(viewport: dict | None = None, **options):
+        context, page = _new_page(browser, base_url, viewport or WIDTHS["desktop"], **options)
+        contexts.append(context)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def wait_for_backend(page) -> None:
+    """Block until the websocket is connected, so events reach Python state."""
+    page.wait_for_selector("#app-ready[data-ready='true']", state="attached")

@@ -1,0 +1,199 @@
+"""The content loader: the real data is valid, and every kind of bad data stops
+the build with one message naming the file and the field."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from consultancy.content import ContentError, load_content
+from consultancy.content.contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES
+from consultancy.content.loader import DEFAULT_DATA_DIR
+
+SITE_TOML = "site.toml"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    target = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, count))
+
+
+def expect_error(data_dir: Path, *fragments: str) -> str:
+    with pytest.raises(ContentError) as caught:
+        load_content(data_dir)
+    message = str(caught.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
+
+
+def test_real_data_is_valid() -> None:
+    content = load_content()
+    assert [s.route for s in content.services] != []
+    assert {s.route for s in content.services} == set(SERVICE_ROUTES)
+    assert len(content.services) == 23
+
+
+def test_services_are_ordered_by_category_then_order() -> None:
+    services = load_content().services
+    keys = [(s.category, s.order) for s in services]
+    assert services[0].route == "peso"
+    assert len(set(keys)) == len(keys)
+
+
+def test_licensing_menu_opens_with_peso() -> None:
+    content = load_content()
+    licensing = [s.route for s in content.services_in("Licensing")]
+    assert licensing[0] == "peso"
+    assert len(licensing) == 9
+
+
+def test_missing_field_names_file_and_field(data_dir: Path) -> None:
+    edit(data_dir / SITE_TOML, 'email = "contact@example.com"', "")
+    expect_error(data_dir, "site.toml", "'email'", "missing")
+
+
+def test_wrong_type_names_file_and_field(data_dir: Path) -> None:
+    edit(data_dir / SITE_TOML, "founded = 2015", 'founded = "twenty fifteen"')
+    expect_error(data_dir, "site.toml", "'founded'")
+
+
+def test_misspelt_key_is_refused(data_dir: Path) -> None:
+    edit(data_dir / "services" / "cgwanoc.toml", "menu_name =", "menuname =")
+    expect_error(data_dir, "cgwanoc.toml", "'menuname'", "not a known field")
+
+
+def test_unknown_category(data_dir: Path) -> None:
+    edit(data_dir / "services" / "fire-nocs.toml", 'category = "NOCs"', 'category = "Permits"')
+    expect_error(data_dir, "fire-nocs.toml", "'category'")
+
+
+def test_category_outside_contract(data_dir: Path) -> None:
+    edit(data_dir / "services" / "fire-nocs.toml", 'category = "NOCs"', 'category = "Licensing"')
+    expect_error(data_dir, "fire-nocs.toml", "'category'", "belongs to 'NOCs'")
+
+
+def test_duplicate_route(data_dir: Path) -> None:
+    shutil.copy(data_dir / "services" / "cgwanoc.toml", data_dir / "services" / "cgwanoc-copy.toml")
+    expect_error(data_dir, "cgwanoc-copy.toml", "'route'", "already used")
+
+
+def test_route_outside_contract(data_dir: Path) -> None:
+    source = data_dir / "services" / "cgwanoc.toml"
+    target = data_dir / "services" / "groundwater.toml"
+    source.rename(target)
+    edit(target, 'route = "cgwanoc"', 'route = "groundwater"')
+    expect_error(data_dir, "groundwater.toml", "'route'", "not one of the spec's service routes")
+
+
+def test_missing_service_file(data_dir: Path) -> None:
+    (data_dir / "services" / "tank-testing-certificate.toml").unlink()
+    expect_error(data_dir, "tank-testing-certificate.toml", "file is missing")
+
+
+def test_duplicate_menu_order(data_dir: Path) -> None:
+    edit(data_dir / "services" / "cgwanoc.toml", "order = 2", "order = 1")
+    expect_error(data_dir, "cgwanoc.toml", "'order'", "already taken")
+
+
+def test_invalid_toml_names_file(data_dir: Path) -> None:
+    (data_dir / "pages" / "home.toml").write_text('hero_title = "unterminated\n')
+    expect_error(data_dir, "home.toml", "not valid TOML")
+
+
+def test_cta_must_go_to_contact_us(data_dir: Path) -> None:
+    path = data_dir / "services" / "fire-licensing.toml"
+    text = path.read_text()
+    path.write_text(re.sub(r'(\[primary_cta\][^\[]*link = )"/contact-us"', r'\1"/contact"', text))
+    expect_error(data_dir, "fire-licensing.toml", "'primary_cta'", "/contact-us")
+
+
+def _drop_last(path: Path, table: str) -> None:
+    text = path.read_text()
+    start = text.rindex(f"[[{table}]]")
+    rest = text[start + 1 :]
+    following = re.search(r"\n\[", rest)
+    end = start + 1 + following.start() + 1 if following else len(text)
+    path.write_text(text[:start] + text[end:])
+
+
+@pytest.mark.parametrize(("table", "field"), [("benefits", "'benefits'"), ("steps", "'steps'")])
+def test_counts_are_enforced(data_dir: Path, table: str, field: str) -> None:
+    _drop_last(data_dir / "services" / "consent-to-operate.toml", table)
+    expect_error(data_dir, "consent-to-operate.toml", field)
+
+
+def test_five_item_checklists_are_enforced(data_dir: Path) -> None:
+    route = sorted(FIVE_ITEM_CHECKLISTS)[0]
+    _drop_last(data_dir / "services" / f"{route}.toml", "checklist")
+    expect_error(data_dir, f"{route}.toml", "'checklist'", "exactly 5")
+
+
+def test_home_counts_are_enforced(data_dir: Path) -> None:
+    _drop_last(data_dir / "pages" / "home.toml", "industries")
+    expect_error(data_dir, "home.toml", "'industries'")
+
+
+def test_model_counts_in_real_data() -> None:
+    content = load_content()
+    for service in content.services:
+        assert len(service.benefits) == 4
+        assert len(service.steps) == 5
+        assert len(service.checklist) == (5 if service.route in FIVE_ITEM_CHECKLISTS else 4)
+        assert service.acts
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if len(s.strip()) > 80]
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_no_sentence_is_shared_between_service_files() -> None:
+    seen: dict[str, str] = {}
+    clashes = []
+    for path in sorted((DEFAULT_DATA_DIR / "services").glob("*.toml")):
+        raw = tomllib.loads(path.read_text())
+        raw.pop("sources", None)
+        for sentence in {s for text in _strings(raw) for s in _sentences(text)}:
+            if sentence in seen and seen[sentence] != path.name:
+                clashes.append(f"{path.name} and {seen[sentence]}: {sentence[:60]}...")
+            seen.setdefault(sentence, path.name)
+    assert not clashes, "\n".join(clashes)
+
+
+def test_repealed_laws_are_not_named_as_current() -> None:
+    """The pages must not present repealed instruments as the law in force."""
+    repealed = [
+        "Gas Cylinder Rules, 2004",
+        "Static and Mobile Pressure Vessels (Unfired) Rules, 1981",
+        "Forest (Conservation) Rules, 2022",
+        "Clinical Establishments (Registration and Regulation) Act, 2010",
+        "Factories Act, 1948",
+        "Aircraft Act, 1934",
+    ]
+    for path in sorted((DEFAULT_DATA_DIR / "services").glob("*.toml")):
+        raw = tomllib.loads(path.read_text())
+        names = " ".join(act["name"] for act in raw["acts"])
+        for law in repealed:
+            assert law not in names, f"{path.name} lists {law} as an act in force"
