@@ -3,11 +3,13 @@
 import reflex as rx
 
 from consultancy import pages  # noqa: F401  (registers the routes)
+from consultancy.serving import clean_urls
 from consultancy.templates.webpage import add_routes
 
 app = rx.App(
     stylesheets=["/css/site.css"],
     html_lang="en-IN",
+    api_transformer=clean_urls,
     head_components=[
         rx.el.link(rel="icon", href="/favicon.ico", sizes="32x32"),
         rx.el.link(rel="icon", href="/images/logo.svg", type="image/svg+xml"),

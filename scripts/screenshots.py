@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, WIDTHS  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, WIDTHS
 
 DEFAULT_PATHS = ["/", "/about", "/services", "/testimonials", "/contact-us", "/peso", "/cgwanoc", "/rough", "/nope"]
 
@@ -20,7 +20,7 @@ def main(base_url: str, paths: list[str]) -> None:
     out.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        for name, size in WIDTHS.items():
+        for size in WIDTHS.values():
             context = browser.new_context(viewport=size, base_url=base_url)
             page = context.new_page()
             for path in paths:

@@ -70,7 +70,9 @@ def base_url() -> Iterator[str]:
     try:
         while True:
             if server.poll() is not None:
-                raise RuntimeError(f"site server exited ({server.returncode}); see {log_path}:\n{log_path.read_text()[-3000:]}")
+                raise RuntimeError(
+                    f"site server exited ({server.returncode}); see {log_path}:\n{log_path.read_text()[-3000:]}"
+                )
             try:
                 if _get(url + "/")[0] == 200 and _get(url + "/ping")[0] == 200:
                     break

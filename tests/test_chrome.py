@@ -61,7 +61,9 @@ def test_services_dropdown_opens_by_click_and_closes_by_escape(desktop_page) -> 
     expect(page).to_have_url(re.compile(r"/about$"))
     groups = menu.locator(".mega__group")
     expect(groups).to_have_count(5)
-    expect(menu.get_by_role("link", name="Tank Testing Certificate")).to_have_attribute("href", "/tank-testing-certificate")
+    expect(menu.get_by_role("link", name="Tank Testing Certificate")).to_have_attribute(
+        "href", "/tank-testing-certificate"
+    )
     page.keyboard.press("Tab")
     expect(menu.locator("a").first).to_be_focused()
     page.keyboard.press("Escape")
@@ -113,8 +115,14 @@ def test_dropdown_link_navigates(desktop_page) -> None:
 
 @pytest.mark.parametrize(
     ("path", "label"),
-    [("/", "Home"), ("/about", "About"), ("/services", "Services"), ("/testimonials", "Testimonials"),
-     ("/contact-us", "Contact"), ("/peso", "Services")],
+    [
+        ("/", "Home"),
+        ("/about", "About"),
+        ("/services", "Services"),
+        ("/testimonials", "Testimonials"),
+        ("/contact-us", "Contact"),
+        ("/peso", "Services"),
+    ],
 )
 def test_current_page_link_is_marked(desktop_page, path: str, label: str) -> None:
     desktop_page.goto(path)

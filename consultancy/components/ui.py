@@ -5,6 +5,7 @@ from pathlib import PurePosixPath
 import reflex as rx
 
 from consultancy.components.icons import icon
+from consultancy.state.motion import FadeState
 
 
 def picture(
@@ -34,7 +35,9 @@ def picture(
     )
 
 
-def button_link(text: str, href: str, *, variant: str = "primary", icon_name: str | None = None, **props) -> rx.Component:
+def button_link(
+    text: str, href: str, *, variant: str = "primary", icon_name: str | None = None, **props
+) -> rx.Component:
     children: list = [rx.el.span(text)]
     if icon_name:
         children.append(icon(icon_name, size=18))
@@ -48,8 +51,15 @@ def section(
     lead: str | None = None,
     eyebrow: str | None = None,
     tone: str = "plain",
+    fade: bool = False,
+    extra_class: str = "",
 ) -> rx.Component:
-    """A page section with its h2; the heading id labels the section for assistive tech."""
+    """A page section with its h2; the heading id labels the section for assistive tech.
+
+    With `fade`, the section fades in once FadeState turns on (300 ms after
+    mount). It is never hidden in the prerendered HTML: the stylesheet hides it
+    only while scripts run, and reveals it anyway if the backend never answers.
+    """
     heading_id = f"{id}-title"
     head: list = []
     if eyebrow:
@@ -57,6 +67,7 @@ def section(
     head.append(rx.el.h2(title, id=heading_id, class_name="section__title"))
     if lead:
         head.append(rx.el.p(lead, class_name="section__lead"))
+    base = f"section section--{tone} {extra_class}".strip()
     return rx.el.section(
         rx.el.div(
             rx.el.div(*head, class_name="section__head"),
@@ -65,11 +76,17 @@ def section(
         ),
         id=id,
         aria_labelledby=heading_id,
-        class_name=f"section section--{tone}",
+        class_name=rx.cond(FadeState.faded_in, f"{base} fade is-in", f"{base} fade") if fade else base,
     )
 
 
-def page_hero(title: str, text: str, *, image: str | None = None, image_alt: str = "", actions: list | None = None) -> rx.Component:
+def fade_section(title: str, *children: rx.Component, **props) -> rx.Component:
+    return section(title, *children, fade=True, **props)
+
+
+def page_hero(
+    title: str, text: str, *, image: str | None = None, image_alt: str = "", actions: list | None = None
+) -> rx.Component:
     """The banner at the top of inner pages, with the page's one h1."""
     media = []
     if image:

@@ -94,7 +94,9 @@ def load_services(directory: Path) -> list[Service]:
     for path in sorted(directory.glob("*.toml")):
         service = load_model(path, Service)
         if service.route in seen:
-            raise ContentError(path, [f"field 'route': '{service.route}' is already used by {_display(seen[service.route])}"])
+            raise ContentError(
+                path, [f"field 'route': '{service.route}' is already used by {_display(seen[service.route])}"]
+            )
         if path.stem != service.route:
             raise ContentError(path, [f"field 'route': '{service.route}' must match the file name '{path.stem}'"])
         seen[service.route] = path

@@ -1,14 +1,160 @@
-"""/: the home page."""
+"""/: hero slideshow, about, service groups, industries, process and clients."""
 
 import reflex as rx
 
-from consultancy.components.ui import page_hero
+from consultancy.components.icons import icon
+from consultancy.components.slideshow import pause_button, rotation_wrapper, slide_images
+from consultancy.components.ui import button_link, fade_section, picture
 from consultancy.content import content
-from consultancy.templates.webpage import webpage
+from consultancy.content.models import Client
+from consultancy.pages.services import category_id
+from consultancy.state.motion import CarouselState, HeroState
+from consultancy.templates.webpage import organization_data, webpage
 
 PAGE = content().home
+HERO_INTERVAL_MS = 3000
+
+# Where each home card leads on the services list ("Others" is Miscellaneous).
+CARD_TARGETS = {
+    "Engineering": "Engineering",
+    "Licensing": "Licensing",
+    "NOCs": "NOCs",
+    "Others": "Miscellaneous",
+}
 
 
-@webpage("/", PAGE.meta)
+def hero() -> rx.Component:
+    return rotation_wrapper(
+        HeroState,
+        HERO_INTERVAL_MS,
+        slide_images(HeroState, PAGE.hero, 1280, 720),
+        rx.el.div(
+            rx.el.p(content().site.tagline, class_name="eyebrow eyebrow--light"),
+            rx.el.h1(PAGE.hero_title, class_name="hero__title"),
+            rx.el.p(PAGE.hero_text, class_name="hero__text"),
+            rx.el.div(
+                button_link("Learn More", "/services", variant="accent", icon_name="arrow-right"),
+                button_link("Schedule a Consultation", "/contact-us", variant="ghost"),
+                class_name="actions",
+            ),
+            class_name="hero__content container",
+        ),
+        rx.el.div(pause_button(HeroState, "slideshow"), class_name="hero__controls container"),
+        class_name="hero",
+        role="region",
+        aria_roledescription="carousel",
+        aria_label="Highlights",
+    )
+
+
+def about_block() -> rx.Component:
+    site = content().site
+    return fade_section(
+        PAGE.about.title,
+        rx.el.div(
+            rx.el.div(
+                rx.el.p(PAGE.about.text, class_name="prose"),
+                button_link("More about us", "/about", variant="secondary", icon_name="arrow-right"),
+            ),
+            rx.el.ul(
+                rx.el.li(rx.el.strong(str(site.founded)), rx.el.span("Founded in Bhubaneswar")),
+                rx.el.li(rx.el.strong(str(len(content().services))), rx.el.span("Approval services")),
+                rx.el.li(rx.el.strong(str(len(PAGE.industries))), rx.el.span("Industries served")),
+                rx.el.li(rx.el.strong("ISO 9001"), rx.el.span("Quality management certified")),
+                class_name="stats",
+            ),
+            class_name="split",
+        ),
+        id="about-us",
+        eyebrow="Who we are",
+    )
+
+
+def service_cards() -> rx.Component:
+    return fade_section(
+        "Our Services",
+        rx.el.div(
+            *[
+                rx.el.a(
+                    rx.el.span(icon(card.icon, size=26), class_name="card__icon"),
+                    rx.el.h3(card.title, class_name="card__title"),
+                    rx.el.p(card.text, class_name="card__text"),
+                    rx.el.span("View services", icon("arrow-right", size=16), class_name="card__link"),
+                    href=f"/services#{category_id(CARD_TARGETS.get(card.title, card.title))}",
+                    class_name="card card--link",
+                )
+                for card in PAGE.service_cards
+            ],
+            class_name="grid grid--4",
+        ),
+        id="our-services",
+        tone="tint",
+        lead="Four kinds of work, one team that stays with your file until the approval is in hand.",
+    )
+
+
+def industries() -> rx.Component:
+    return fade_section(
+        "Industries We Serve",
+        rx.el.ul(
+            *[
+                rx.el.li(
+                    picture(industry.image, "", 480, 320, class_name="industry__img"),
+                    rx.el.span(industry.name, class_name="industry__name"),
+                    class_name="industry",
+                )
+                for industry in PAGE.industries
+            ],
+            class_name="industries",
+        ),
+        id="industries",
+    )
+
+
+def processes() -> rx.Component:
+    return fade_section(
+        "Our Processes",
+        rx.el.ol(
+            *[
+                rx.el.li(
+                    rx.el.span(f"{n:02d}", class_name="process__number", aria_hidden="true"),
+                    rx.el.h3(step.title, class_name="card__title"),
+                    rx.el.p(step.text, class_name="card__text"),
+                    class_name="process",
+                )
+                for n, step in enumerate(PAGE.processes, start=1)
+            ],
+            class_name="processes",
+        ),
+        id="processes",
+        tone="navy",
+    )
+
+
+def _client_logo(client: Client, duplicate: bool) -> rx.Component:
+    # The strip shows every logo twice so it can loop seamlessly; the second
+    # copy is hidden from assistive technology so names are read once.
+    return rx.el.li(
+        picture(client.logo, "" if duplicate else client.name, 320, 160, class_name="marquee__logo", fallback="png"),
+        class_name="marquee__item",
+        aria_hidden="true" if duplicate else None,
+    )
+
+
+def clients() -> rx.Component:
+    entries = [_client_logo(c, False) for c in PAGE.clients] + [_client_logo(c, True) for c in PAGE.clients]
+    return fade_section(
+        "Our Esteemed Clients",
+        rx.el.div(
+            rx.el.ul(*entries, class_name="marquee__track"),
+            class_name=rx.cond(CarouselState.stopped, "marquee is-stopped", "marquee"),
+        ),
+        rx.el.div(pause_button(CarouselState, "client logos"), class_name="marquee__controls"),
+        id="clients",
+        tone="tint",
+    )
+
+
+@webpage("/", PAGE.meta, structured_data=(organization_data(),))
 def home() -> rx.Component:
-    return page_hero(PAGE.hero_title, PAGE.hero_text)
+    return rx.fragment(hero(), about_block(), service_cards(), industries(), processes(), clients())

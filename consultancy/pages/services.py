@@ -59,8 +59,10 @@ def services() -> rx.Component:
         section(
             "Why Choose Us",
             rx.el.div(*[icon_card(c.icon, c.title, c.text) for c in PAGE.why_choose], class_name="grid grid--4"),
-            rx.el.div(button_link("Get In Touch", "/contact-us", variant="accent", icon_name="arrow-right"),
-                      class_name="actions actions--center"),
+            rx.el.div(
+                button_link("Get In Touch", "/contact-us", variant="accent", icon_name="arrow-right"),
+                class_name="actions actions--center",
+            ),
             id="why-choose-us",
             tone="navy",
         ),

@@ -1,14 +1,84 @@
-"""/testimonials: projects, clients, testimonials and videos."""
+"""/testimonials: gallery with lightbox, projects, clients, testimonials and videos."""
 
 import reflex as rx
 
-from consultancy.components.ui import page_hero
+from consultancy.components.behaviour import reveal
+from consultancy.components.icons import icon
+from consultancy.components.lightbox import gallery_grid, lightbox
+from consultancy.components.project_filter import project_filter
+from consultancy.components.ui import button_link, page_hero, picture, section
+from consultancy.components.video import video_card
 from consultancy.content import content
+from consultancy.content.models import Testimonial
 from consultancy.templates.webpage import breadcrumbs, webpage
 
 PAGE = content().testimonials
 
 
+def stars(rating: int) -> rx.Component:
+    return rx.el.div(
+        *[icon("star", size=18, class_name="icon star" + (" star--on" if n < rating else "")) for n in range(5)],
+        class_name="stars",
+        role="img",
+        aria_label=f"Rated {rating} out of 5",
+    )
+
+
+def testimonial_card(item: Testimonial) -> rx.Component:
+    return rx.el.figure(
+        stars(item.rating),
+        rx.el.blockquote(rx.el.p(item.feedback), class_name="quote"),
+        rx.el.figcaption(
+            picture(item.image, "", 160, 160, class_name="quote__avatar", fallback="png"),
+            rx.el.span(rx.el.strong(item.name), rx.el.span(item.location, class_name="quote__place")),
+        ),
+        class_name="card quote-card",
+    )
+
+
 @webpage("/testimonials", PAGE.meta, structured_data=(breadcrumbs(("Testimonials", "/testimonials")),))
 def testimonials() -> rx.Component:
-    return page_hero(PAGE.hero_title, PAGE.hero_text)
+    return rx.fragment(
+        page_hero(
+            PAGE.hero_title,
+            PAGE.hero_text,
+            actions=[button_link("Start your project", "/contact-us", variant="accent")],
+        ),
+        section(
+            "Our Projects and Collaborations",
+            gallery_grid(PAGE.gallery),
+            lightbox(PAGE.gallery),
+            id="gallery",
+            lead="Select a picture to see it larger.",
+        ),
+        section("Accomplished Projects", project_filter(PAGE.projects), id="projects", tone="tint"),
+        section(
+            "Trusted by Our Clients",
+            reveal(
+                rx.el.ul(
+                    *[
+                        rx.el.li(
+                            picture(logo.logo, logo.name, 240, 120, class_name="client__logo", fallback="png"),
+                            rx.el.p(logo.description, class_name="client__desc"),
+                            class_name="client",
+                        )
+                        for logo in PAGE.client_logos
+                    ],
+                    class_name="clients-grid",
+                ),
+            ),
+            id="clients",
+            lead="Placeholder names and logos shown until clients approve their own.",
+        ),
+        section(
+            "What Our Clients Say",
+            rx.el.div(*[testimonial_card(t) for t in PAGE.testimonials], class_name="grid grid--3"),
+            id="client-testimonials",
+            tone="tint",
+        ),
+        section(
+            "Videos",
+            rx.el.div(*[video_card(n, v) for n, v in enumerate(PAGE.videos)], class_name="grid grid--3"),
+            id="videos",
+        ),
+    )

@@ -66,6 +66,33 @@ def breadcrumbs(*trail: tuple[str, str]) -> dict:
     }
 
 
+def organization_data() -> dict:
+    """schema.org description of the firm for the home and contact pages."""
+    site = content().site
+    return {
+        "@context": "https://schema.org",
+        "@type": "ProfessionalService",
+        "name": site.name,
+        "description": site.tagline,
+        "url": site.site_url,
+        "logo": site.site_url + "/images/logo-512.png",
+        "image": site.site_url + og_image_for("/"),
+        "telephone": site.phone,
+        "email": site.email,
+        "foundingDate": str(site.founded),
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": f"{site.address.street}, {site.address.locality}",
+            "addressLocality": site.address.city,
+            "addressRegion": site.address.state,
+            "postalCode": site.address.postal_code,
+            "addressCountry": "IN",
+        },
+        "areaServed": {"@type": "State", "name": "Odisha"},
+        "sameAs": [profile.url for profile in site.social],
+    }
+
+
 def head_tags(route: Route) -> list[rx.Component]:
     """Tags React hoists into <head>: canonical, robots, social cards, JSON-LD."""
     site = content().site

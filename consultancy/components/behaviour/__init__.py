@@ -35,3 +35,21 @@ class ModalKeys(rx.Component):
 dismiss_layer = DismissLayer.create
 ticker = Ticker.create
 modal_keys = ModalKeys.create
+
+
+class AfterMount(rx.Component):
+    library = rx.asset("after_mount.jsx", shared=True).importable_path
+    tag = "AfterMount"
+    delay: Var[int]
+    on_fire: rx.EventHandler[rx.event.no_args_event_spec]
+
+
+after_mount = AfterMount.create
+
+
+class Reveal(rx.Component):
+    library = rx.asset("reveal.jsx", shared=True).importable_path
+    tag = "Reveal"
+
+
+reveal = Reveal.create

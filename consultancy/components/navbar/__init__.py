@@ -44,8 +44,13 @@ def _mega_menu() -> rx.Component:
         )
     return rx.el.div(
         rx.el.div(*groups, class_name="mega__groups"),
-        rx.el.a("All services", icon("arrow-right", size=16), href="/services", class_name="mega__all",
-                on_click=NavState.close_all),
+        rx.el.a(
+            "All services",
+            icon("arrow-right", size=16),
+            href="/services",
+            class_name="mega__all",
+            on_click=NavState.close_all,
+        ),
         id="services-menu",
         class_name="mega",
         hidden=~NavState.services_open,

@@ -13,7 +13,7 @@ HOVER_CLICK_GRACE_S = 0.5
 class NavState(rx.State):
     menu_open: bool = False
     services_open: bool = False
-    _hover_opened_at: float = 0.0
+    _hover_opened_at: float | None = None
 
     @rx.event
     def toggle_menu(self) -> None:
@@ -23,7 +23,8 @@ class NavState(rx.State):
 
     @rx.event
     def toggle_services(self) -> None:
-        if self.services_open and time.monotonic() - self._hover_opened_at < HOVER_CLICK_GRACE_S:
+        opened_by_hover, self._hover_opened_at = self._hover_opened_at, None
+        if self.services_open and opened_by_hover and time.monotonic() - opened_by_hover < HOVER_CLICK_GRACE_S:
             return
         self.services_open = not self.services_open
 
@@ -36,6 +37,7 @@ class NavState(rx.State):
     @rx.event
     def close_services(self) -> None:
         self.services_open = False
+        self._hover_opened_at = None
 
     @rx.event
     def close_all(self) -> None:

@@ -1,0 +1,144 @@
+"""Gallery grid and its modal lightbox (own component: the keyboard, focus and
+zoom rules are small, and a library would add far more script than this)."""
+
+import reflex as rx
+from reflex_components_core.el.elements.media import Img
+
+from consultancy.components.behaviour import modal_keys
+from consultancy.components.icons import icon
+from consultancy.components.ui import picture
+from consultancy.content.models import GalleryItem
+
+from .state import ZOOM_MAX, ZOOM_MIN, LightboxState
+
+KEY_REPEAT_LIMIT_MS = 180
+
+
+class ReportingImg(Img):
+    """An <img> that reports a failed load (Reflex's Img has no on_error trigger)."""
+
+    on_error: rx.EventHandler[rx.event.no_args_event_spec]
+
+
+FAILED_TEXT = "This image failed to load"
+
+
+def thumb_path(src: str) -> str:
+    folder, name = src.rsplit("/", 1)
+    return f"{folder}/thumbs/{name}"
+
+
+def gallery_grid(items: list[GalleryItem]) -> rx.Component:
+    return rx.el.ul(
+        *[
+            rx.el.li(
+                rx.el.button(
+                    picture(thumb_path(item.src), "", 400, 267, class_name="gallery__img"),
+                    rx.el.span(item.title, class_name="gallery__title"),
+                    rx.el.span(icon("zoom-in", size=18), class_name="gallery__zoom"),
+                    type="button",
+                    id=f"gallery-item-{n}",
+                    class_name="gallery__item",
+                    aria_label=f"Open image {n + 1} of {len(items)}: {item.title}",
+                    on_click=LightboxState.open_at(n),
+                ),
+                rx.el.p(item.description, class_name="gallery__desc"),
+            )
+            for n, item in enumerate(items)
+        ],
+        class_name="gallery",
+    )
+
+
+def _control(name: str, label: str, handler, extra_class: str = "", **props) -> rx.Component:
+    return rx.el.button(
+        icon(name, size=20),
+        type="button",
+        aria_label=label,
+        class_name=f"lightbox__button {extra_class}".strip(),
+        on_click=handler,
+        **props,
+    )
+
+
+def lightbox(items: list[GalleryItem]) -> rx.Component:
+    sources = rx.Var.create([item.src for item in items])
+    titles = rx.Var.create([item.title for item in items])
+    descriptions = rx.Var.create([item.description for item in items])
+    # One ModalKeys stays mounted whether open or not, so it sees the close and
+    # can hand focus back to the item that opened it.
+    return modal_keys(
+        rx.cond(
+            LightboxState.is_open,
+            rx.fragment(
+                rx.el.div(class_name="lightbox__backdrop", on_click=LightboxState.close),
+                rx.el.div(
+                    rx.el.div(
+                        rx.el.p(
+                            titles[LightboxState.index],
+                            id="lightbox-title",
+                            class_name="lightbox__title",
+                        ),
+                        rx.el.p(
+                            (LightboxState.index + 1).to_string() + f" of {len(items)}",
+                            class_name="lightbox__counter",
+                            id="lightbox-counter",
+                        ),
+                        rx.el.div(
+                            _control(
+                                "zoom-out", "Zoom out", LightboxState.zoom_out, disabled=LightboxState.zoom <= ZOOM_MIN
+                            ),
+                            _control(
+                                "zoom-in", "Zoom in", LightboxState.zoom_in, disabled=LightboxState.zoom >= ZOOM_MAX
+                            ),
+                            _control("x", "Close", LightboxState.close),
+                            class_name="lightbox__tools",
+                        ),
+                        class_name="lightbox__bar",
+                    ),
+                    rx.el.div(
+                        rx.cond(
+                            LightboxState.failed,
+                            rx.el.p(FAILED_TEXT, class_name="lightbox__error", role="alert"),
+                            ReportingImg.create(
+                                src=sources[LightboxState.index],
+                                alt=titles[LightboxState.index],
+                                key=sources[LightboxState.index],
+                                width="1200",
+                                height="800",
+                                class_name="lightbox__img zoom-" + LightboxState.zoom.to_string(),
+                                data_zoom=LightboxState.zoom,
+                                on_error=LightboxState.image_failed,
+                            ),
+                        ),
+                        class_name="lightbox__stage",
+                    ),
+                    rx.el.p(descriptions[LightboxState.index], class_name="lightbox__desc"),
+                    _control(
+                        "chevron-left",
+                        "Previous image",
+                        LightboxState.previous,
+                        extra_class="lightbox__nav lightbox__nav--prev",
+                    ),
+                    _control(
+                        "chevron-right",
+                        "Next image",
+                        LightboxState.next,
+                        extra_class="lightbox__nav lightbox__nav--next",
+                    ),
+                    class_name="lightbox__panel",
+                ),
+            ),
+        ),
+        active=LightboxState.is_open,
+        repeat_limit=KEY_REPEAT_LIMIT_MS,
+        return_focus_to="gallery-item-" + LightboxState.opened_from.to_string(),
+        on_close=LightboxState.close,
+        on_next=LightboxState.next,
+        on_prev=LightboxState.previous,
+        class_name="lightbox",
+        role="dialog",
+        aria_modal="true",
+        aria_labelledby="lightbox-title",
+        hidden=~LightboxState.is_open,
+    )

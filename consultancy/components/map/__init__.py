@@ -1,0 +1,54 @@
+"""A static map preview that becomes a live map on request; 'Open in Maps' always works."""
+
+from urllib.parse import quote_plus
+
+import reflex as rx
+
+from consultancy.components.icons import icon
+from consultancy.components.ui import picture
+from consultancy.content import content
+
+from .state import MapState
+
+
+def office_map(preview: str) -> rx.Component:
+    site = content().site
+    embed = f"https://www.google.com/maps?q={quote_plus(site.address.one_line)}&output=embed"
+    return rx.el.div(
+        rx.cond(
+            MapState.loaded,
+            rx.el.iframe(
+                src=embed,
+                title=f"Map of the {site.short_name} office",
+                loading="lazy",
+                referrer_policy="no-referrer-when-downgrade",
+                class_name="map__frame",
+            ),
+            rx.el.div(
+                picture(
+                    preview,
+                    f"Map preview of {site.address.locality}, {site.address.city}",
+                    800,
+                    450,
+                    class_name="map__preview",
+                ),
+                rx.el.button(
+                    icon("map", size=18),
+                    rx.el.span("Show interactive map"),
+                    type="button",
+                    class_name="button button--primary map__load",
+                    on_click=MapState.load,
+                ),
+                class_name="map__poster",
+            ),
+        ),
+        rx.el.a(
+            icon("map-pin", size=18),
+            rx.el.span("Open in Maps"),
+            href=site.map_url,
+            target="_blank",
+            rel="noopener noreferrer",
+            class_name="button button--secondary map__open",
+        ),
+        class_name="map",
+    )

@@ -1,0 +1,41 @@
+"""Click-to-load videos: a thumbnail and play button until the visitor asks, so
+the page makes no request to the video host before that."""
+
+import reflex as rx
+
+from consultancy.components.icons import icon
+from consultancy.components.ui import picture
+from consultancy.content.models import Video
+
+from .state import VideoState
+
+
+def video_card(index: int, video: Video) -> rx.Component:
+    embed = f"https://www.youtube-nocookie.com/embed/{video.youtube_id}?autoplay=1&rel=0"
+    return rx.el.article(
+        rx.el.div(
+            rx.cond(
+                VideoState.playing.contains(index),
+                rx.el.iframe(
+                    src=embed,
+                    title=video.title,
+                    allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture",
+                    allow_full_screen=True,
+                    loading="lazy",
+                    class_name="video__frame",
+                ),
+                # A real link to the video, so it also works without JavaScript.
+                rx.el.a(
+                    picture(video.thumbnail, "", 640, 360, class_name="video__thumb"),
+                    rx.el.span(icon("play", size=30), class_name="video__play"),
+                    href=f"https://www.youtube.com/watch?v={video.youtube_id}",
+                    class_name="video__poster",
+                    aria_label=f"Play video: {video.title}",
+                    on_click=VideoState.play(index).prevent_default,
+                ),
+            ),
+            class_name="video__media",
+        ),
+        rx.el.h3(video.title, class_name="card__title"),
+        class_name="video",
+    )

@@ -1,0 +1,1 @@
+"""Page-level interactive state (component-specific state sits beside its component)."""
