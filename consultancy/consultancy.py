@@ -4,6 +4,7 @@ import reflex as rx
 
 from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.serving import clean_urls
+from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
 
 app = rx.App(
@@ -17,3 +18,4 @@ app = rx.App(
     ],
 )
 add_routes(app)
+write_search_files()

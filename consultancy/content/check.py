@@ -6,6 +6,7 @@ Exits 1 with the loader's message (file and field) when anything is wrong.
 import sys
 from pathlib import Path
 
+from .finder import FinderPage
 from .loader import ContentError, load_content, load_model
 from .models import (
     AboutPage,
@@ -32,6 +33,8 @@ PAGE_MODELS = {
 def model_for(path: Path) -> type:
     if path.name == "site.toml":
         return SiteSettings
+    if path.name == "finder.toml":
+        return FinderPage
     if path.parent.name == "pages":
         return PAGE_MODELS[path.stem]
     return Service

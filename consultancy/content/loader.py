@@ -16,6 +16,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .contract import CATEGORIES, SERVICE_ROUTES
+from .finder import FinderPage
 from .models import (
     AboutPage,
     ContactPage,
@@ -126,6 +127,7 @@ class Content:
     contact: ContactPage
     rough: SimplePage
     not_found: SimplePage
+    finder: FinderPage
     services: list[Service]
 
     def service(self, route: str) -> Service:
@@ -149,6 +151,7 @@ def load_content(data_dir: Path = DEFAULT_DATA_DIR) -> Content:
         contact=load_model(pages / "contact-us.toml", ContactPage),
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
+        finder=load_model(data_dir / "finder.toml", FinderPage),
         services=load_services(data_dir / "services"),
     )
 

@@ -2,6 +2,7 @@
 
 from . import (  # noqa: F401
     about,
+    approvals_finder,
     contact,
     home,
     not_found,

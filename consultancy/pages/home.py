@@ -87,6 +87,10 @@ def service_cards() -> rx.Component:
             ],
             class_name="grid grid--4",
         ),
+        rx.el.div(
+            button_link("Find which approvals your project needs", "/approvals-finder", icon_name="arrow-right"),
+            class_name="actions actions--center",
+        ),
         id="our-services",
         tone="tint",
         lead="Four kinds of work, one team that stays with your file until the approval is in hand.",

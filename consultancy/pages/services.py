@@ -35,7 +35,14 @@ def service_card(service: Service) -> rx.Component:
 def services() -> rx.Component:
     data = content()
     return rx.fragment(
-        page_hero(PAGE.heading, PAGE.intro, actions=[button_link("Get In Touch", "/contact-us")]),
+        page_hero(
+            PAGE.heading,
+            PAGE.intro,
+            actions=[
+                button_link("Get In Touch", "/contact-us", variant="accent"),
+                button_link("Which approvals do I need?", "/approvals-finder", variant="ghost"),
+            ],
+        ),
         rx.el.nav(
             rx.el.ul(
                 *[rx.el.li(rx.el.a(c, href=f"#{category_id(c)}")) for c in CATEGORIES],

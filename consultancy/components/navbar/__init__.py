@@ -58,7 +58,7 @@ def _mega_menu() -> rx.Component:
 
 
 def _services_item(active: str) -> rx.Component:
-    is_active = active == "/services" or active.startswith("/services-")
+    is_active = active == "/services"
     return dismiss_layer(
         # A real link, so the menu degrades to the services page without JavaScript.
         rx.el.a(

@@ -1,0 +1,163 @@
+"""The approvals finder's questionnaire and live result list."""
+
+import reflex as rx
+
+from consultancy.components.icons import icon
+from consultancy.components.ui import button_link
+from consultancy.content.finder import FinderPage, Question
+
+from .state import FinderState
+
+PRINT = rx.call_function(rx.Var("() => window.print()"))
+
+
+def _label(question: Question, control_id: str) -> rx.Component:
+    return rx.el.label(question.label, html_for=control_id, class_name="question__label")
+
+
+def _help(question: Question) -> list[rx.Component]:
+    return [rx.el.p(question.help, class_name="question__help", id=f"q-{question.id}-help")] if question.help else []
+
+
+def _radios(question: Question, options: list[tuple[str, str]]) -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend(question.label, class_name="question__label"),
+        *_help(question),
+        rx.el.div(
+            *[
+                rx.el.label(
+                    rx.el.input(
+                        type="radio",
+                        name=question.id,
+                        value=value,
+                        checked=FinderState.answers.get(question.id, "") == value,
+                        on_change=FinderState.answer(question.id, value),
+                    ),
+                    rx.el.span(label),
+                    class_name="choice",
+                )
+                for value, label in options
+            ],
+            class_name="choices",
+        ),
+        class_name="question",
+    )
+
+
+def question_field(question: Question) -> rx.Component:
+    control_id = f"q-{question.id}"
+    if question.kind == "yes_no":
+        return _radios(question, [("yes", "Yes"), ("no", "No")])
+    if question.kind == "choice" and len(question.options) <= 3:
+        return _radios(question, [(o.value, o.label) for o in question.options])
+    if question.kind == "choice":
+        return rx.el.div(
+            _label(question, control_id),
+            *_help(question),
+            rx.el.select(
+                rx.el.option("Choose…", value=""),
+                *[rx.el.option(o.label, value=o.value) for o in question.options],
+                id=control_id,
+                value=FinderState.answers.get(question.id, ""),
+                on_change=lambda value: FinderState.answer(question.id, value),
+                class_name="question__input",
+            ),
+            class_name="question",
+        )
+    return rx.el.div(
+        _label(question, control_id),
+        *_help(question),
+        rx.el.div(
+            rx.el.input(
+                id=control_id,
+                type="number",
+                min="0",
+                step="any",
+                input_mode="decimal",
+                class_name="question__input",
+                on_change=lambda value: FinderState.answer(question.id, value),
+            ),
+            rx.el.span(question.unit, class_name="question__unit"),
+            class_name="question__number",
+        ),
+        class_name="question",
+    )
+
+
+def _result(item: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.h3(rx.el.a(item["title"], href=item["path"]), class_name="result__title"),
+        rx.el.p(rx.el.strong("Why: "), item["reasons"], class_name="result__why"),
+        rx.el.p(rx.el.strong("Authority: "), item["authority"]),
+        rx.el.p(rx.el.strong("Law: "), item["act"]),
+        class_name="result",
+        data_approval=item["id"],
+    )
+
+
+def _other(item: rx.Var) -> rx.Component:
+    return rx.el.li(rx.el.a(item["title"], href=item["path"]), data_approval=item["id"])
+
+
+def finder(page: FinderPage) -> rx.Component:
+    return rx.el.div(
+        rx.el.form(
+            *[question_field(q) for q in page.questions],
+            rx.el.button(
+                icon("refresh-cw", size=16),
+                rx.el.span("Start over"),
+                type="reset",
+                class_name="button button--secondary",
+                on_click=FinderState.start_over,
+            ),
+            class_name="finder__form no-print",
+            aria_label="Questions about your project",
+            on_submit=rx.prevent_default,
+        ),
+        rx.el.section(
+            rx.el.h2(
+                "Approvals that apply (",
+                rx.el.span(FinderState.applicable.length().to_string(), id="finder-count"),
+                ")",
+                class_name="section__title",
+            ),
+            rx.cond(
+                FinderState.answered == 0,
+                rx.el.p(
+                    "Answer the questions and the approvals your project needs appear here.", class_name="finder__empty"
+                ),
+                rx.cond(
+                    FinderState.applicable.length() == 0,
+                    rx.el.p(
+                        "From your answers, none of the approvals we cover applies yet.", class_name="finder__empty"
+                    ),
+                ),
+            ),
+            rx.el.ol(rx.foreach(FinderState.applicable, _result), class_name="results", id="finder-results"),
+            rx.el.details(
+                rx.el.summary(
+                    "Approvals that do not apply (",
+                    rx.el.span(FinderState.not_applicable.length().to_string()),
+                    ")",
+                ),
+                rx.el.ul(rx.foreach(FinderState.not_applicable, _other), class_name="link-list", id="finder-others"),
+                class_name="finder__others no-print",
+            ),
+            rx.el.p(icon("scale", size=16), rx.el.span(page.disclaimer), class_name="finder__disclaimer"),
+            rx.el.div(
+                button_link("Request Consultation", "/contact-us", variant="accent", icon_name="arrow-right"),
+                rx.el.button(
+                    icon("printer", size=18),
+                    rx.el.span("Print this list"),
+                    type="button",
+                    class_name="button button--secondary",
+                    on_click=PRINT,
+                ),
+                class_name="actions no-print",
+            ),
+            class_name="finder__results",
+            aria_live="polite",
+            aria_labelledby="finder-count",
+        ),
+        class_name="finder",
+    )
