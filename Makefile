@@ -14,7 +14,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run test export check lint unit browser setup chromium clean images
+.PHONY: run test export check lint setup chromium clean images audit
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -24,6 +24,11 @@ $(VENV)/.installed: requirements.txt
 $(NODE_BIN)/node:
 	npm install --silent --no-audit --no-fund --prefix .tools node@22
 	$(NODE_BIN)/node --version
+
+AXE := .tools/node_modules/axe-core/axe.min.js
+
+$(AXE): $(NODE_BIN)/node
+	npm install --silent --no-audit --no-fund --prefix .tools axe-core@4.14.1
 
 setup: $(VENV)/.installed $(NODE_BIN)/node
 
@@ -36,7 +41,7 @@ run: setup check
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
-test: setup chromium check lint
+test: setup chromium $(AXE) check lint
 	$(PY) -m pytest -q tests
 
 ## Static files of the site (reflex export) in build/site
@@ -50,6 +55,15 @@ check: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check consultancy tests scripts rxconfig.py
+
+LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
+
+$(LIGHTHOUSE): $(NODE_BIN)/node
+	npm install --silent --no-audit --no-fund --prefix .tools lighthouse@13.5.0
+
+## Lighthouse on every route against the production build; non-zero when a budget is missed
+audit: setup chromium check $(LIGHTHOUSE)
+	$(PY) scripts/audit.py --report docs/performance.md
 
 images: $(VENV)/.installed
 	$(PY) scripts/make_images.py

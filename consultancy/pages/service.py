@@ -54,7 +54,8 @@ def service_body(service: Service) -> rx.Component:
             image_alt=service.hero_alt,
             actions=[
                 button_link(service.primary_cta.text, service.primary_cta.link, icon_name="arrow-right"),
-                button_link(service.secondary_cta.text, service.secondary_cta.link, variant="ghost"),
+                button_link(service.secondary_cta.text, service.secondary_cta.link, variant="ghost",
+                            context=f"about {service.name}"),
             ],
         ),
         section(

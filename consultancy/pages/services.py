@@ -22,10 +22,10 @@ def service_card(service: Service) -> rx.Component:
         rx.el.p(service.description, class_name="card__text"),
         rx.el.a(
             "Learn More",
+            rx.el.span(f" about {service.name}", class_name="visually-hidden"),
             icon("arrow-right", size=16),
             href=service.path,
             class_name="card__link",
-            aria_label=f"Learn more about {service.name}",
         ),
         class_name="card card--service",
     )
