@@ -1,10 +1,11 @@
 import reflex as rx
+from reflex.plugins.sitemap import SitemapPlugin
 
 config = rx.Config(
     app_name="consultancy",
-    # The site ships its own sitemap built from data/ (canonical routes only,
+    # The site writes its own sitemap from the Route table (canonical routes only,
     # no redirect paths, no /rough); Reflex's plugin would list every page.
-    disable_plugins=["reflex.plugins.sitemap.SitemapPlugin"],
+    disable_plugins=[SitemapPlugin],
     show_built_with_reflex=False,
     telemetry_enabled=False,
 )
