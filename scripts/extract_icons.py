@@ -14,8 +14,20 @@ ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / ".web" / "node_modules" / "lucide-react" / "dist" / "esm" / "icons"
 TARGET = ROOT / "consultancy" / "components" / "icon_paths.py"
 EXTRA = [
-    "arrow-right", "chevron-down", "chevron-left", "chevron-right", "menu", "x", "phone", "mail", "pause", "play",
-    "printer", "star", "zoom-in", "zoom-out",
+    "arrow-right",
+    "chevron-down",
+    "chevron-left",
+    "chevron-right",
+    "menu",
+    "x",
+    "phone",
+    "mail",
+    "pause",
+    "play",
+    "printer",
+    "star",
+    "zoom-in",
+    "zoom-out",
 ]
 
 

@@ -21,50 +21,104 @@ def routes_for(answers: dict[str, str]) -> set[str]:
 
 def test_new_100_bed_hospital_in_bhubaneswar() -> None:
     answers = {
-        "sector": "hospital", "stage": "new", "built_up_area": "12000", "occupancy": "hospital", "height": "24",
-        "near_airport": "yes", "emissions": "yes", "healthcare": "yes", "biomedical_waste": "yes",
-        "groundwater": "60", "small_enterprise": "no", "diesel_litres": "2000",
+        "sector": "hospital",
+        "stage": "new",
+        "built_up_area": "12000",
+        "occupancy": "hospital",
+        "height": "24",
+        "near_airport": "yes",
+        "emissions": "yes",
+        "healthcare": "yes",
+        "biomedical_waste": "yes",
+        "groundwater": "60",
+        "small_enterprise": "no",
+        "diesel_litres": "2000",
     }
     assert routes_for(answers) == {
-        "clinical-establishment-licensing", "bio-medical-waste-authorization", "consent-to-estalish",
-        "consent-to-operate", "fire-nocs", "airport-height-clearance-noc", "cgwanoc",
-        "various-govt-officials-nocs", "architectural-design", "feasibility-study-for-construction",
+        "clinical-establishment-licensing",
+        "bio-medical-waste-authorization",
+        "consent-to-estalish",
+        "consent-to-operate",
+        "fire-nocs",
+        "airport-height-clearance-noc",
+        "cgwanoc",
+        "various-govt-officials-nocs",
+        "architectural-design",
+        "feasibility-study-for-construction",
     }
 
 
 def test_petrol_pump() -> None:
     answers = {
-        "sector": "petroleum", "stage": "new", "built_up_area": "150", "occupancy": "commercial", "height": "6",
-        "near_airport": "no", "petrol": "yes", "diesel_litres": "20000", "emissions": "no", "hazardous_waste": "yes",
-        "groundwater": "2", "small_enterprise": "yes",
+        "sector": "petroleum",
+        "stage": "new",
+        "built_up_area": "150",
+        "occupancy": "commercial",
+        "height": "6",
+        "near_airport": "no",
+        "petrol": "yes",
+        "diesel_litres": "20000",
+        "emissions": "no",
+        "hazardous_waste": "yes",
+        "groundwater": "2",
+        "small_enterprise": "yes",
     }
     assert routes_for(answers) == {
-        "peso", "hazardous-waste-licensing", "various-govt-officials-nocs", "architectural-design",
+        "peso",
+        "hazardous-waste-licensing",
+        "various-govt-officials-nocs",
+        "architectural-design",
         "feasibility-study-for-construction",
     }
 
 
 def test_steel_plant_expansion_on_forest_land_drawing_groundwater() -> None:
     answers = {
-        "sector": "steel", "stage": "expansion", "forest_land": "yes", "eia_listed": "yes", "built_up_area": "45000",
-        "occupancy": "industrial", "height": "60", "emissions": "yes", "hazardous_waste": "yes",
-        "groundwater": "1500", "small_enterprise": "no", "surface_water": "yes", "furnace_oil_litres": "200000",
+        "sector": "steel",
+        "stage": "expansion",
+        "forest_land": "yes",
+        "eia_listed": "yes",
+        "built_up_area": "45000",
+        "occupancy": "industrial",
+        "height": "60",
+        "emissions": "yes",
+        "hazardous_waste": "yes",
+        "groundwater": "1500",
+        "small_enterprise": "no",
+        "surface_water": "yes",
+        "furnace_oil_litres": "200000",
         "gas_or_explosives": "yes",
     }
     assert routes_for(answers) == {
-        "forest-clearance", "environmental-clearance", "environment-impact-assesment", "consent-to-estalish",
-        "consent-to-operate", "hazardous-waste-licensing", "cgwanoc", "water-allocatio-norder-noc", "fire-nocs",
-        "peso", "various-govt-officials-nocs", "architectural-design",
+        "forest-clearance",
+        "environmental-clearance",
+        "environment-impact-assesment",
+        "consent-to-estalish",
+        "consent-to-operate",
+        "hazardous-waste-licensing",
+        "cgwanoc",
+        "water-allocatio-norder-noc",
+        "fire-nocs",
+        "peso",
+        "various-govt-officials-nocs",
+        "architectural-design",
     }
 
 
 def test_40_m_building_near_the_airport() -> None:
     answers = {
-        "sector": "real-estate", "stage": "new", "built_up_area": "18000", "occupancy": "residential",
-        "height": "40", "near_airport": "yes",
+        "sector": "real-estate",
+        "stage": "new",
+        "built_up_area": "18000",
+        "occupancy": "residential",
+        "height": "40",
+        "near_airport": "yes",
     }
     assert routes_for(answers) == {
-        "airport-height-clearance-noc", "fire-nocs", "various-govt-officials-nocs", "architectural-design",
+        "airport-height-clearance-noc",
+        "fire-nocs",
+        "various-govt-officials-nocs",
+        "architectural-design",
         "feasibility-study-for-construction",
     }
     answers["built_up_area"] = "25000"
@@ -73,12 +127,23 @@ def test_40_m_building_near_the_airport() -> None:
 
 def test_existing_operation_gets_compliance_services() -> None:
     answers = {
-        "stage": "existing", "forest_land": "yes", "eia_listed": "yes", "emissions": "yes", "groundwater": "30",
-        "small_enterprise": "no", "diesel_litres": "9000", "occupancy": "industrial",
+        "stage": "existing",
+        "forest_land": "yes",
+        "eia_listed": "yes",
+        "emissions": "yes",
+        "groundwater": "30",
+        "small_enterprise": "no",
+        "diesel_litres": "9000",
+        "occupancy": "industrial",
     }
     assert routes_for(answers) == {
-        "forest-clearance-compliance", "environment-clearance-compliance", "consent-to-operate",
-        "consent-to-operate-compliance", "cgwa-compliance", "peso-compliance", "tank-testing-certificate",
+        "forest-clearance-compliance",
+        "environment-clearance-compliance",
+        "consent-to-operate",
+        "consent-to-operate-compliance",
+        "cgwa-compliance",
+        "peso-compliance",
+        "tank-testing-certificate",
         "fire-licensing",
     }
 
@@ -128,7 +193,11 @@ def test_finder_page_answers_lead_to_the_right_list(desktop_page) -> None:
     results = page.locator("#finder-results .result")
     expect(results).to_have_count(5)
     expected = {
-        "clinical-establishment", "bio-medical-waste", "consent-to-establish", "consent-to-operate", "airport-height",
+        "clinical-establishment",
+        "bio-medical-waste",
+        "consent-to-establish",
+        "consent-to-operate",
+        "airport-height",
     }
     assert set(results.evaluate_all("els => els.map(e => e.dataset.approval)")) == expected
     link = results.get_by_role("link", name="Clinical establishment registration")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -14,12 +15,30 @@ from tests.conftest import wait_for_backend
 pytestmark = pytest.mark.browser
 
 SPEC_INDUSTRIES = [
-    "Port", "Transport", "Energy & Power", "Mining", "Copper", "Steel", "Aluminum", "Hospital",
-    "Diagnostic Centre", "Pharma", "Real Estate", "Construction", "Telecom", "IT", "Fertilizer", "Petroleum",
+    "Port",
+    "Transport",
+    "Energy & Power",
+    "Mining",
+    "Copper",
+    "Steel",
+    "Aluminum",
+    "Hospital",
+    "Diagnostic Centre",
+    "Pharma",
+    "Real Estate",
+    "Construction",
+    "Telecom",
+    "IT",
+    "Fertilizer",
+    "Petroleum",
 ]
 SPEC_PROCESSES = [
-    "Client Consultation", "Feasibility Study", "Planning & Documentation", "Approval Submission",
-    "Compliance Support", "Final Approval",
+    "Client Consultation",
+    "Feasibility Study",
+    "Planning & Documentation",
+    "Approval Submission",
+    "Compliance Support",
+    "Final Approval",
 ]
 SPEC_SLIDES = ["Engineering Excellence", "Regulatory Consulting", "Statutory Compliance", "Driving Business Growth"]
 
@@ -69,8 +88,11 @@ def test_first_hero_image_is_eager_and_sized(desktop_page) -> None:
 
 
 def _open_with_clock(new_page, path: str, **options):
+    """A page whose timers only move when the test runs the fake clock."""
     page = new_page(**options)
-    page.clock.install()
+    start = datetime.datetime(2026, 1, 5, 10, 0)
+    page.clock.install(time=start)
+    page.clock.pause_at(start + datetime.timedelta(seconds=1))
     page.goto(path)
     wait_for_backend(page)
     return page
@@ -100,6 +122,20 @@ def test_hover_pauses_the_hero(new_page) -> None:
     assert current_slide(page) == 0
 
 
+def test_keyboard_focus_pauses_the_hero(new_page) -> None:
+    page = _open_with_clock(new_page, "/")
+    page.mouse.move(5, 890)
+    page.locator(".hero").get_by_role("link", name="Schedule a Consultation").focus()
+    page.wait_for_timeout(300)
+    page.clock.run_for(9000)
+    page.wait_for_timeout(300)
+    assert current_slide(page) == 0
+    page.evaluate("() => document.activeElement.blur()")
+    page.wait_for_timeout(300)
+    page.clock.run_for(3100)
+    expect(page.locator(".hero .slides__item").nth(1)).to_have_class(re.compile("is-current"))
+
+
 def test_pause_control_stops_and_restarts_the_hero(new_page) -> None:
     page = _open_with_clock(new_page, "/")
     page.get_by_role("button", name="Pause slideshow").click()
@@ -110,6 +146,9 @@ def test_pause_control_stops_and_restarts_the_hero(new_page) -> None:
     page.wait_for_timeout(300)
     assert current_slide(page) == 0
     page.get_by_role("button", name="Play slideshow").click()
+    expect(page.get_by_role("button", name="Pause slideshow")).to_be_visible()
+    # Focus inside the hero pauses it too, so focus leaves as the pointer does.
+    page.evaluate("() => document.activeElement.blur()")
     page.mouse.move(5, 890)
     page.wait_for_timeout(300)
     page.clock.run_for(3100)

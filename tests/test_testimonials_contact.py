@@ -144,14 +144,14 @@ def test_project_filter_counts(page) -> None:
     wait_for_backend(page)
     visible = page.locator("#projects .project:visible")
     expect(visible).to_have_count(15)
-    expect(page.get_by_role("button", name="All")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name="All", exact=True)).to_have_attribute("aria-pressed", "true")
     for category, count in counts.items():
         page.get_by_role("button", name=category, exact=True).click()
         expect(visible).to_have_count(count)
         expect(page.locator("#project-count")).to_have_text(str(count))
         for tag in visible.locator(".tag").all_inner_texts():
             assert tag == category
-    page.get_by_role("button", name="All").click()
+    page.get_by_role("button", name="All", exact=True).click()
     expect(visible).to_have_count(15)
     expect(page.locator("#project-count")).to_have_text("15")
 

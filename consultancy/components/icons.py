@@ -21,36 +21,22 @@ BRAND_PATHS: dict[str, str] = {
 }
 
 
-def icon(name: str, size: int = 20, class_name: str = "icon") -> rx.Component:
-    """A decorative Lucide pictogram (hidden from assistive technology)."""
-    children = [
-        SVG_TAGS[tag](**{key.replace("-", "_"): value for key, value in attrs.items()})
-        for tag, attrs in ICON_NODES[name]
-    ]
+def _svg(children: list, size: int, class_name: str) -> rx.Component:
+    # Presentation attributes live in the stylesheet (.icon, .icon--brand): given
+    # as props, Reflex would emit them as per-element CSS-in-JS.
     return rx.el.svg(
         *children,
         view_box="0 0 24 24",
-        width=str(size),
-        height=str(size),
-        fill="none",
-        stroke="currentColor",
-        stroke_width="2",
-        stroke_linecap="round",
-        stroke_linejoin="round",
-        aria_hidden="true",
-        focusable="false",
         class_name=class_name,
+        custom_attrs={"width": str(size), "height": str(size), "aria-hidden": "true", "focusable": "false"},
     )
+
+
+def icon(name: str, size: int = 20, class_name: str = "icon") -> rx.Component:
+    """A decorative Lucide pictogram (hidden from assistive technology)."""
+    children = [SVG_TAGS[tag](custom_attrs=dict(attrs.items())) for tag, attrs in ICON_NODES[name]]
+    return _svg(children, size, f"{class_name} icon--line")
 
 
 def brand_icon(name: str, size: int = 20) -> rx.Component:
-    return rx.el.svg(
-        rx.el.path(d=BRAND_PATHS[name]),
-        view_box="0 0 24 24",
-        width=str(size),
-        height=str(size),
-        fill="currentColor",
-        aria_hidden="true",
-        focusable="false",
-        class_name="icon",
-    )
+    return _svg([rx.el.path(custom_attrs={"d": BRAND_PATHS[name]})], size, "icon icon--brand")

@@ -25,12 +25,11 @@ def picture(
         rx.el.img(
             src=fallback_src,
             alt=alt,
-            width=str(width),
-            height=str(height),
             loading="eager" if eager else "lazy",
             decoding="async",
-            fetch_priority="high" if eager else "auto",
             class_name=class_name,
+            # Real attributes: given as props, Reflex would turn them into CSS.
+            custom_attrs={"width": str(width), "height": str(height), "fetchpriority": "high" if eager else "auto"},
         ),
     )
 

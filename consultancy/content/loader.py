@@ -140,7 +140,13 @@ class Content:
         return borrowed + [s for s in self.services if s.category == category]
 
 
-def load_content(data_dir: Path = DEFAULT_DATA_DIR) -> Content:
+def data_dir_in_use() -> Path:
+    """data/, or the folder CONSULTANCY_DATA_DIR names (tests and previews use other content)."""
+    return Path(os.environ.get("CONSULTANCY_DATA_DIR", DEFAULT_DATA_DIR))
+
+
+def load_content(data_dir: Path | None = None) -> Content:
+    data_dir = data_dir or data_dir_in_use()
     pages = data_dir / "pages"
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
@@ -158,5 +164,5 @@ def load_content(data_dir: Path = DEFAULT_DATA_DIR) -> Content:
 
 @functools.cache
 def content() -> Content:
-    """The site's content, read once per process (CONSULTANCY_DATA_DIR overrides the folder)."""
-    return load_content(Path(os.environ.get("CONSULTANCY_DATA_DIR", DEFAULT_DATA_DIR)))
+    """The site's content, read once per process."""
+    return load_content()

@@ -33,7 +33,9 @@ def hero() -> rx.Component:
             rx.el.h1(PAGE.hero_title, class_name="hero__title"),
             rx.el.p(PAGE.hero_text, class_name="hero__text"),
             rx.el.div(
-                button_link("Learn More", "/services", variant="accent", icon_name="arrow-right", context="about our services"),
+                button_link(
+                    "Learn More", "/services", variant="accent", icon_name="arrow-right", context="about our services"
+                ),
                 button_link("Schedule a Consultation", "/contact-us", variant="ghost"),
                 class_name="actions",
             ),

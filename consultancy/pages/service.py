@@ -54,8 +54,12 @@ def service_body(service: Service) -> rx.Component:
             image_alt=service.hero_alt,
             actions=[
                 button_link(service.primary_cta.text, service.primary_cta.link, icon_name="arrow-right"),
-                button_link(service.secondary_cta.text, service.secondary_cta.link, variant="ghost",
-                            context=f"about {service.name}"),
+                button_link(
+                    service.secondary_cta.text,
+                    service.secondary_cta.link,
+                    variant="ghost",
+                    context=f"about {service.name}",
+                ),
             ],
         ),
         section(

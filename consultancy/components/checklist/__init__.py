@@ -16,7 +16,10 @@ def _item(index: int, item: ChecklistItem) -> rx.Component:
         rx.el.input(
             type="checkbox",
             id=box_id,
-            checked=ChecklistState.ticked.contains(index),
+            # Uncontrolled: the browser shows the tick at once; Python state counts it.
+            # autocomplete=off stops the browser restoring ticks after a reload.
+            default_checked=False,
+            auto_complete="off",
             on_change=ChecklistState.toggle(index),
             aria_describedby=f"{box_id}-desc",
             class_name="checklist__box",

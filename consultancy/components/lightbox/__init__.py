@@ -104,8 +104,7 @@ def lightbox(items: list[GalleryItem]) -> rx.Component:
                                 src=sources[LightboxState.index],
                                 alt=titles[LightboxState.index],
                                 key=sources[LightboxState.index],
-                                width="1200",
-                                height="800",
+                                custom_attrs={"width": "1200", "height": "800"},
                                 class_name="lightbox__img zoom-" + LightboxState.zoom.to_string(),
                                 data_zoom=LightboxState.zoom,
                                 on_error=LightboxState.image_failed,
@@ -136,9 +135,10 @@ def lightbox(items: list[GalleryItem]) -> rx.Component:
         on_close=LightboxState.close,
         on_next=LightboxState.next,
         on_prev=LightboxState.previous,
-        class_name="lightbox",
+        # A class rather than `hidden`: Reflex would turn an undeclared prop of a
+        # custom component into CSS instead of an attribute.
+        class_name=rx.cond(LightboxState.is_open, "lightbox is-open", "lightbox"),
         role="dialog",
         aria_modal="true",
         aria_labelledby="lightbox-title",
-        hidden=~LightboxState.is_open,
     )

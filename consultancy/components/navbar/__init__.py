@@ -44,12 +44,15 @@ def _mega_menu() -> rx.Component:
         )
     return rx.el.div(
         rx.el.div(*groups, class_name="mega__groups"),
-        rx.el.a(
-            "All services",
-            icon("arrow-right", size=16),
-            href="/services",
+        rx.el.div(
+            rx.el.a("All services", icon("arrow-right", size=16), href="/services", on_click=NavState.close_all),
+            rx.el.a(
+                "Not sure what you need? Use the approvals finder",
+                icon("arrow-right", size=16),
+                href="/approvals-finder",
+                on_click=NavState.close_all,
+            ),
             class_name="mega__all",
-            on_click=NavState.close_all,
         ),
         id="services-menu",
         class_name="mega",
@@ -99,7 +102,9 @@ def navbar(active: str) -> rx.Component:
     return rx.el.header(
         rx.el.div(
             rx.el.a(
-                rx.el.img(src=site.logo, alt="", width="40", height="40", class_name="brand__logo"),
+                rx.el.img(
+                    src=site.logo, alt="", class_name="brand__logo", custom_attrs={"width": "40", "height": "40"}
+                ),
                 rx.el.span(
                     rx.el.span(site.short_name, class_name="brand__name"),
                     rx.el.span(site.tagline, class_name="brand__tagline"),
