@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import math
 import random
 import zlib
@@ -143,7 +144,8 @@ def leaf_points(cx: float, cy: float, length: float, degrees: float) -> list[Poi
 
 def shield_points(cx: float, top: float, w: float, h: float) -> list[Point]:
     left, right, bottom = cx - w / 2, cx + w / 2, top + h
-    right_side = bezier((right, top + h * 0.45), (right, top + h * 0.72), (cx + w * 0.22, bottom - h * 0.1), (cx, bottom))
+    right_side = bezier((right, top + h * 0.45), (right, top + h * 0.72), (cx + w * 0.22, bottom - h * 0.1),
+                        (cx, bottom))
     left_side = [(2 * cx - x, y) for x, y in reversed(right_side)]
     return [(left, top + h * 0.12), (cx, top), (right, top + h * 0.12), *right_side, *left_side[1:]]
 
@@ -220,8 +222,9 @@ class Pen:
         w = max(1, round(width * self.ss))
         self.draw.line(px, fill=self._ink(fill), width=w, joint="curve")
         if round_caps and w > 3:
+            r = w / 2 - 0.5
             for x, y in (px[0], px[-1]):
-                self.draw.ellipse((x - w / 2 + 0.5, y - w / 2 + 0.5, x + w / 2 - 0.5, y + w / 2 - 0.5), fill=self._ink(fill))
+                self.draw.ellipse((x - r, y - r, x + r, y + r), fill=self._ink(fill))
 
     def dashed(self, a: Point, b: Point, fill: Paint, width: float, dash: float, gap: float) -> None:
         length = math.dist(a, b)
@@ -527,14 +530,17 @@ def tree_line(p: Pen, rng: random.Random, crest: Sequence[Point], color: Color, 
         x += spacing * rng.uniform(0.5, 1.2)
 
 
-def bushes(p: Pen, rng: random.Random, x0: float, x1: float, base: float, size: float, colors: tuple[Color, Color]
-           ) -> None:
+def green_belt(p: Pen, rng: random.Random, x0: float, x1: float, base: float, h: float,
+               foliage: tuple[Color, Color]) -> None:
+    """A dense planted belt: overlapping two-tone canopies with trunks hidden, the way shelterbelts read."""
     x = x0
     while x < x1:
-        r = size * rng.uniform(0.6, 1.1)
-        p.circle(x, base - r * 0.6, r, colors[1])
-        p.circle(x - r * 0.25, base - r * 0.75, r * 0.75, colors[0])
-        x += r * rng.uniform(1.0, 1.6)
+        r = h * rng.uniform(0.28, 0.42)
+        cy = base - r * rng.uniform(0.9, 1.25)
+        p.rect(x - h * 0.03, cy, x + h * 0.03, base, mix(foliage[1], NAVY, 0.45))
+        p.circle(x, cy, r, foliage[0])
+        p.pie(x, cy, r, -90, 90, foliage[1])
+        x += r * rng.uniform(1.1, 1.5)
 
 
 def river(p: Pen, st: Stage, x_far: float, x_near: float, w_far: float, w_near: float, bend: float,
@@ -1138,7 +1144,7 @@ def wheel(p: Pen, cx: float, cy: float, r: float) -> None:
 
 def truck(p: Pen, x: float, base: float, s: float, load: str = "box", color: Color = OFF_WHITE,
           cab: Color = TEAL) -> None:
-    """A truck facing right: `load` is "box", "tank" or "tipper"."""
+    """A truck facing right: `load` is "box", "container", "tank" or "tipper"."""
     r = 9 * s
     axle = base - r
     contact_shadow(p, x + 80 * s, base, 90 * s)
@@ -1146,13 +1152,17 @@ def truck(p: Pen, x: float, base: float, s: float, load: str = "box", color: Col
         p.gradient_rect(x, axle - 44 * s, x + 118 * s, axle - 6 * s, [OFF_WHITE, STEEL, STEEL_SHADE], radius=19 * s)
         p.rect(x + 10 * s, axle - 27 * s, x + 108 * s, axle - 22 * s, color)
     elif load == "tipper":
-        p.poly([(x, axle - 40 * s), (x + 118 * s, axle - 40 * s), (x + 110 * s, axle - 6 * s), (x + 6 * s, axle - 6 * s)],
-               color)
+        p.poly([(x, axle - 40 * s), (x + 118 * s, axle - 40 * s), (x + 110 * s, axle - 6 * s),
+                (x + 6 * s, axle - 6 * s)], color)
         p.poly([(x + 8 * s, axle - 40 * s), (x + 40 * s, axle - 52 * s), (x + 90 * s, axle - 50 * s),
                 (x + 112 * s, axle - 40 * s)], SOIL)
     else:
         p.rect(x, axle - 52 * s, x + 118 * s, axle - 6 * s, color, radius=2 * s)
         p.rect(x, axle - 52 * s, x + 118 * s, axle - 46 * s, mix(color, NAVY, 0.12))
+        if load == "container":
+            for k in range(1, 12):
+                lx = x + k * 118 * s / 12
+                p.line([(lx, axle - 44 * s), (lx, axle - 10 * s)], alpha(NAVY, 0.18), 1.2 * s, False)
     p.rect(x - 2 * s, axle - 8 * s, x + 150 * s, axle - 2 * s, SLATE)
     p.poly([(x + 122 * s, axle - 4 * s), (x + 122 * s, axle - 44 * s), (x + 140 * s, axle - 44 * s),
             (x + 152 * s, axle - 26 * s), (x + 152 * s, axle - 4 * s)], cab)
@@ -1618,16 +1628,33 @@ def coil(p: Pen, cx: float, cy: float, r: float, length: float, light: Color, da
 
 
 def ladle_pour(p: Pen, cx: float, base: float, s: float, metal: Color = (255, 170, 40)) -> None:
-    """A tilted ladle pouring molten metal into a mould, with its glow."""
-    p.glow(cx + 30 * s, base - 20 * s, 120 * s, metal, 0.45)
-    ladle = [(cx - 60 * s, base - 140 * s), (cx + 20 * s, base - 150 * s), (cx + 14 * s, base - 80 * s),
-             (cx - 50 * s, base - 76 * s)]
-    p.poly(rotated(ladle, cx, base - 110 * s, 22), mix(SLATE, NAVY, 0.35))
-    lip = rotated([(cx + 20 * s, base - 150 * s)], cx, base - 110 * s, 22)[0]
-    p.poly([(lip[0] - 6 * s, lip[1]), (lip[0] + 4 * s, lip[1] + 2 * s), (cx + 44 * s, base - 26 * s),
-            (cx + 34 * s, base - 26 * s)], metal)
-    p.rect(cx + 4 * s, base - 26 * s, cx + 84 * s, base, mix(SLATE, NAVY, 0.3), radius=3 * s)
-    p.rect(cx + 12 * s, base - 26 * s, cx + 76 * s, base - 18 * s, metal)
+    """A tilted ladle pouring molten metal into a mould, sparks and glow."""
+    lx, ly, tilt = cx - 30 * s, base - 140 * s, 32
+
+    def turn(pts: Sequence[Point]) -> list[Point]:
+        return rotated(pts, lx, ly, tilt)
+
+    mould_x = cx + 60 * s
+    p.glow(mould_x, base - 20 * s, 110 * s, metal, 0.5)
+    lip = turn([(lx + 50 * s, ly - 46 * s)])[0]
+    p.poly([(lip[0] - 3 * s, lip[1] - 2 * s), (lip[0] + 7 * s, lip[1] + 4 * s), (mould_x + 6 * s, base - 26 * s),
+            (mould_x - 6 * s, base - 26 * s)], metal)
+    body = [(lx - 50 * s, ly - 45 * s), (lx + 50 * s, ly - 45 * s), (lx + 38 * s, ly + 45 * s),
+            (lx - 38 * s, ly + 45 * s)]
+    p.gradient_poly(turn(body), cylinder_stops(STEEL_SHADE, mix(SLATE, NAVY, 0.3)), vertical=False)
+    p.poly(turn([(lx - 54 * s, ly - 52 * s), (lx + 54 * s, ly - 52 * s), (lx + 54 * s, ly - 42 * s),
+                 (lx - 54 * s, ly - 42 * s)]), mix(STEEL_SHADE, SLATE, 0.5))
+    for k in (-0.2, 0.25):
+        p.line(turn([(lx - 44 * s, ly + k * 90 * s), (lx + 44 * s, ly + k * 90 * s)]), alpha(NAVY, 0.25), 3 * s, False)
+    p.glow(lip[0], lip[1], 30 * s, metal, 0.6)
+    for side in (-1, 1):
+        tx, ty = turn([(lx + side * 48 * s, ly - 8 * s)])[0]
+        p.circle(tx, ty, 8 * s, mix(SLATE, NAVY, 0.3))
+        p.circle(tx, ty, 3 * s, STEEL_SHADE)
+    p.rect(mould_x - 50 * s, base - 26 * s, mould_x + 50 * s, base, mix(SLATE, NAVY, 0.3), radius=3 * s)
+    p.rect(mould_x - 42 * s, base - 26 * s, mould_x + 42 * s, base - 18 * s, metal)
+    for dx, dy, r in ((-30, -40, 2.5), (24, -52, 2), (40, -34, 3), (-14, -60, 1.8), (52, -58, 1.6)):
+        p.circle(mould_x + dx * s, base + dy * s, r * s, (255, 214, 120))
 
 
 def capsule_pill(p: Pen, cx: float, cy: float, length: float, width: float, degrees: float, a: Color,
@@ -1690,24 +1717,13 @@ def sack(p: Pen, cx: float, base: float, w: float, h: float, color: Color, mark:
     p.poly(leaf_points(cx + w * 0.1, base - h * 0.5, w * 0.28, -130), mix(mark, NAVY, 0.15))
 
 
-def fuel_dispenser(p: Pen, cx: float, base: float, h: float) -> None:
-    w = h * 0.5
-    p.rect(cx - w / 2, base - h, cx + w / 2, base, OFF_WHITE, radius=w * 0.08)
-    p.rect(cx - w / 2, base - h, cx + w / 2, base - h * 0.86, TEAL, radius=w * 0.08)
-    p.rect(cx - w * 0.32, base - h * 0.76, cx + w * 0.32, base - h * 0.56, BLUE, radius=w * 0.04)
-    p.rect(cx - w * 0.22, base - h * 0.7, cx + w * 0.1, base - h * 0.64, alpha(MINT, 0.7))
-    p.rect(cx + w * 0.5, base - h * 0.62, cx + w * 0.64, base - h * 0.44, SLATE, radius=w * 0.03)
-    p.line([(cx + w * 0.57, base - h * 0.44), (cx + w * 0.8, base - h * 0.2), (cx + w * 0.62, base - h * 0.04)],
-           mix(SLATE, NAVY, 0.4), w * 0.05)
-    p.rect(cx - w * 0.5, base - h * 0.08, cx + w * 0.5, base, STEEL_SHADE)
-
-
 def borewell_head(p: Pen, cx: float, ground: float, s: float) -> None:
     """Casing above ground with a valve, elbow and delivery pipe."""
     p.rect(cx - 7 * s, ground - 46 * s, cx + 7 * s, ground, STEEL_SHADE)
     p.rect(cx - 11 * s, ground - 50 * s, cx + 11 * s, ground - 44 * s, SLATE)
-    p.line([(cx, ground - 52 * s), (cx, ground - 64 * s), (cx + 70 * s, ground - 64 * s), (cx + 70 * s, ground - 40 * s)],
-           BLUE, 7 * s)
+    elbow = [(cx, ground - 52 * s), (cx, ground - 64 * s), (cx + 70 * s, ground - 64 * s),
+             (cx + 70 * s, ground - 40 * s)]
+    p.line(elbow, BLUE, 7 * s)
     p.circle(cx + 30 * s, ground - 64 * s, 8 * s, RED)
     p.line([(cx + 30 * s, ground - 72 * s), (cx + 30 * s, ground - 80 * s)], SLATE, 2 * s)
     p.line([(cx + 22 * s, ground - 80 * s), (cx + 38 * s, ground - 80 * s)], SLATE, 3 * s)
@@ -1785,7 +1801,7 @@ def yard(p: Pen, st: Stage, mood: Mood, x0: float, x1: float, depth: float = 0.0
     p.line([(x0 - d, g + d), (x1 + d, g + d)], alpha(OFF_WHITE, 0.18), 1.5, False)
 
 
-def foreground(p: Pen, st: Stage, mood: Mood, rng: random.Random, trees: int = 6, bush: bool = False,
+def foreground(p: Pen, st: Stage, mood: Mood, rng: random.Random, trees: int = 6,
                keep_clear: tuple[float, float] | None = None) -> None:
     """A low near bank across the bottom with trees, leaving `keep_clear` (x range) free of tall trees."""
     near = mix(mood.ridges[2], mood.ground[1], 0.5)
@@ -1801,10 +1817,6 @@ def foreground(p: Pen, st: Stage, mood: Mood, rng: random.Random, trees: int = 6
         h = st.h * rng.uniform(0.14, 0.24)
         rng.choice(TREE_KINDS)(p, x, crest_y(crest, x) + h * 0.05, h, *mood.foliage)
         placed += 1
-    if bush:
-        for _ in range(3):
-            x = rng.uniform(0, p.w)
-            bushes(p, rng, x, x + st.h * 0.12, crest_y(crest, x) + st.h * 0.03, st.h * 0.03, mood.foliage)
 
 
 def horizon_grove(p: Pen, st: Stage, mood: Mood, rng: random.Random, count: int = 14, scale: float = 1.0) -> None:
@@ -1814,7 +1826,7 @@ def horizon_grove(p: Pen, st: Stage, mood: Mood, rng: random.Random, count: int 
 
 def pylons_line(p: Pen, st: Stage, color: Color, xs: Sequence[float], h: float) -> None:
     tips = [pylon(p, x, st.ground + 2, h, color, st.u * 0.8) for x in xs]
-    for a, b in zip(tips, tips[1:], strict=False):
+    for a, b in itertools.pairwise(tips):
         for ta, tb in zip(a, b, strict=True):
             wire(p, ta, tb, alpha(color, 0.8), st.u)
 
@@ -1828,17 +1840,17 @@ def scene_plant(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
     u, g = st.u, st.ground
     pylons_line(p, st, mix(mood.ridges[1], NAVY, 0.25), [st.w * 0.06, st.w * 0.24, st.w * 0.42], 120 * u)
     horizon_grove(p, st, mood, rng)
-    yard(p, st, mood, st.at(0.0), st.at(1.02))
+    yard(p, st, mood, st.at(0.0), st.at(1.0))
     vapour = mix(mood.haze, OFF_WHITE, 0.5)
-    for t, h in ((0.44, 330), (0.56, 270)):
-        chimney(p, st.at(t), g - 20 * u, h * u, u)
-        plume(p, st.at(t), g - (20 + h + 6) * u, u, rng, vapour, 0.5, length=150)
-    process_column(p, st.at(0.66), g, 22 * u, 190 * u, u)
-    factory_hall(p, st.at(0.2), g, 250 * u, 118 * u, u)
-    sphere_tank(p, st.at(0.1), g, 46 * u, u)
-    pipe_rack(p, st.at(0.62), st.at(1.02), g - 58 * u, u)
-    storage_tank(p, st.at(0.8), g, 104 * u, 120 * u, u)
-    storage_tank(p, st.at(0.95), g, 80 * u, 86 * u, u, band=SAFFRON)
+    for t, h in ((0.42, min(280 * u, g - 110)), (0.53, min(230 * u, g - 150))):
+        chimney(p, st.at(t), g - 20 * u, h, u)
+        plume(p, st.at(t), g - 26 * u - h, u, rng, vapour, 0.45, length=130)
+    process_column(p, st.at(0.64), g, 22 * u, 170 * u, u)
+    factory_hall(p, st.at(0.18), g, 240 * u, 112 * u, u)
+    sphere_tank(p, st.at(0.08), g, 44 * u, u)
+    pipe_rack(p, st.at(0.6), st.at(0.98), g - 56 * u, u)
+    storage_tank(p, st.at(0.77), g, 96 * u, 112 * u, u)
+    storage_tank(p, st.at(0.92), g, 70 * u, 80 * u, u, band=SAFFRON)
     foreground(p, st, mood, rng, keep_clear=(st.at(0.0), st.at(0.97)))
 
 
@@ -1878,38 +1890,48 @@ def scene_city(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
 
 def scene_port_mining(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
     """Green hills with an opencast mine, a river-mouth port with ship and crane (home hero 3)."""
-    sky(p, st, mood, rng, (0.7, 0.55))
+    sky(p, st, mood, rng, (0.7, 0.5))
     u, g = st.u, st.ground
     ridge(p, rng, g - st.h * 0.08, st.h * 0.16, mood.ridges[0], waves=1.4)
-    crest = ridge(p, rng, g - st.h * 0.03, st.h * 0.12, mood.ridges[1], waves=1.8)
-    mine_x = st.at(0.18)
-    top = crest_y(crest, mine_x) + 8 * u
-    for k in range(5):
-        y = top + k * 12 * u
-        half = (60 + k * 28) * u
-        p.poly([(mine_x - half * 0.7, y), (mine_x + half * 0.7, y), (mine_x + half, y + 12 * u),
-                (mine_x - half, y + 12 * u)], mix(SAND, SOIL, 0.15 * (k % 2) + 0.1 * k))
-        p.line([(mine_x - half * 0.7, y), (mine_x + half * 0.7, y)], alpha(OFF_WHITE, 0.35), 1.5 * u, False)
-    tree_line(p, rng, crest, mix(mood.ridges[1], NAVY, 0.12), 22 * u, 18 * u, x0=mine_x + 110 * u)
-    tree_line(p, rng, crest, mix(mood.ridges[1], NAVY, 0.12), 22 * u, 18 * u, x1=mine_x - 110 * u)
+    crest = ridge(p, rng, g - st.h * 0.02, st.h * 0.1, mood.ridges[1], waves=1.8)
+    tree_line(p, rng, crest, mix(mood.ridges[1], NAVY, 0.12), 22 * u, 18 * u)
     water_top = g - 6 * u
+    opencast_mine(p, st.at(0.1), water_top, u, mood)
     p.gradient_rect(0, water_top, p.w, g + 40 * u, [mix(WATER, OFF_WHITE, 0.3), WATER])
     with p.veil(OFF_WHITE, 0.3) as v:
         for _ in range(18):
             x, y = rng.uniform(0, p.w), rng.uniform(water_top + 4 * u, g + 36 * u)
             v.line([(x, y), (x + rng.uniform(10, 40) * u, y)], 255, 1.5 * u, False)
-    ship(p, st.at(0.36), g + 22 * u, 300 * u, u, rng)
+    ship(p, st.at(0.4), g + 22 * u, 290 * u, u, rng)
     quay = g + 40 * u
-    p.rect(st.at(0.25), quay, p.w, quay + 12 * u, mix(STEEL_SHADE, SLATE, 0.25))
-    p.rect(st.at(0.25), quay - 2 * u, p.w, quay + 1 * u, STEEL)
-    sts_crane(p, st.at(0.72), quay, 260 * u, u)
+    p.rect(st.at(0.22), quay, p.w, quay + 12 * u, mix(STEEL_SHADE, SLATE, 0.25))
+    p.rect(st.at(0.22), quay - 2 * u, p.w, quay + 1 * u, STEEL)
+    sts_crane(p, st.at(0.72), quay, 250 * u, u)
     containers(p, st.at(0.86), quay, 4, 2, u, rng)
-    conveyor(p, (mine_x + 60 * u, top + 60 * u), (st.at(0.3), quay - 40 * u), u)
-    p.poly([(st.at(0.26), quay), (st.at(0.3), quay - 44 * u), (st.at(0.36), quay)], (70, 66, 70))
+    pile_x = st.at(0.3)
+    conveyor(p, (st.at(0.14), water_top - 20 * u), (pile_x, quay - 56 * u), u)
+    p.pie(pile_x, quay, 44 * u, 180, 360, (72, 70, 78))
+    p.pie(pile_x - 6 * u, quay, 36 * u, 200, 260, (96, 94, 104))
     bank = mix(mood.ground[0], mood.ridges[2], 0.4)
     p.gradient_rect(0, quay + 12 * u, p.w, p.h, [bank, mood.ground[1]])
-    p.poly([(0, quay + 6 * u), (st.at(0.25), quay + 6 * u), (st.at(0.25), quay + 14 * u), (0, quay + 14 * u)], bank)
+    p.rect(0, quay + 6 * u, st.at(0.22), quay + 14 * u, bank)
     foreground(p, st, mood, rng, trees=6, keep_clear=(st.at(0.2), st.at(0.98)))
+
+
+def opencast_mine(p: Pen, cx: float, base: float, s: float, mood: Mood) -> None:
+    """Benches cut into a hillside, lit tops and shaded risers, with a haul road zig-zagging up."""
+    hill = bezier((cx - 220 * s, base), (cx - 120 * s, base - 150 * s), (cx + 120 * s, base - 150 * s),
+                  (cx + 220 * s, base))
+    p.poly(hill, mix(mood.ridges[1], mood.ridges[2], 0.3))
+    benches = 6
+    for k in range(benches):
+        y1 = base - k * 17 * s
+        half = 160 * s - k * 22 * s
+        riser = [(cx - half, y1), (cx + half, y1), (cx + half - 9 * s, y1 - 17 * s), (cx - half + 9 * s, y1 - 17 * s)]
+        p.poly(riser, mix(SAND, SOIL, 0.25 + 0.07 * k))
+        p.rect(cx - half + 2 * s, y1 - 4 * s, cx + half - 2 * s, y1, mix(SAND, OFF_WHITE, 0.25))
+    p.line([(cx - 130 * s, base - 2 * s), (cx + 60 * s, base - 19 * s), (cx - 80 * s, base - 36 * s),
+            (cx + 30 * s, base - 53 * s)], alpha(OFF_WHITE, 0.35), 2 * s, False)
 
 
 def scene_tank_farm(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
@@ -2478,7 +2500,8 @@ def scene_site_survey(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None
     for a, b in (((bx0, by), (bx0, by - bh)), ((bx1, by), (bx1, by - bh)), ((bx0, by - bh), (bx1, by - bh)),
                  ((bx1, by - bh), (bx1 + 40 * u, by - bh - 24 * u)), ((bx0, by - bh), (bx0 + 40 * u, by - bh - 24 * u)),
                  ((bx0 + 40 * u, by - bh - 24 * u), (bx1 + 40 * u, by - bh - 24 * u)),
-                 ((bx1 + 40 * u, by - bh - 24 * u), (bx1 + 40 * u, by - 24 * u)), ((bx1, by), (bx1 + 40 * u, by - 24 * u))):
+                 ((bx1 + 40 * u, by - bh - 24 * u), (bx1 + 40 * u, by - 24 * u)),
+                 ((bx1, by), (bx1 + 40 * u, by - 24 * u))):
         p.dashed(a, b, ghost, 1.6 * u, 9 * u, 6 * u)
     for k in range(1, 5):
         y = by - bh * k / 5
@@ -2488,7 +2511,7 @@ def scene_site_survey(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None
     theodolite(p, st.at(0.16), g + 130 * u, 190 * u)
     p.dashed((st.at(0.16) + 26 * u, g + 130 * u - 160 * u), (st.at(0.7), g + 60 * u - 70 * u),
              alpha(SAFFRON, 0.8), 1.5 * u, 8 * u, 6 * u)
-    foreground(p, st, mood, rng, trees=4, keep_clear=(st.at(-0.05), st.at(1.05)), bush=False)
+    foreground(p, st, mood, rng, trees=4, keep_clear=(st.at(-0.05), st.at(1.05)))
 
 
 def site_cabin(p: Pen, x: float, base: float, s: float) -> None:
@@ -2581,7 +2604,7 @@ def scene_growth(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
     tower_block(p, st.at(0.7), g, 60 * u, 130 * u, u, rng)
     with p.veil(NAVY, 0.25) as v:
         v.rect(0, g - 1, p.w, p.h, 255)
-    bar_chart(p, st.at(0.12), g - 40 * u, 380 * u, 240 * u, u, bars=6)
+    bar_chart(p, st.at(0.14), g - 50 * u, 330 * u, min(190 * u, g - 150), u, bars=6)
     horizon_grove(p, st, replace(mood, ridges=(ridge_color, ridge_color, ridge_color)), rng, 8)
     foreground(p, st, mood, rng, trees=4, keep_clear=(st.at(-0.05), st.at(1.05)))
 
@@ -2604,7 +2627,7 @@ def scene_steel_plant(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None
 
 def scene_waste_room(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
     """Gallery: a hospital's bio-medical waste store, bins segregated by colour (an interior)."""
-    u = st.u
+    u = min(st.u, st.h / 600)
     floor = p.h * 0.72
     p.gradient_rect(0, 0, p.w, floor, [mix(MINT, OFF_WHITE, 0.4), MINT])
     tile = 48 * u
@@ -2688,13 +2711,12 @@ def card_port(p: Pen, c: Card, rng: random.Random) -> None:
 
 def card_transport(p: Pen, c: Card, rng: random.Random) -> None:
     s, b = c.s, c.base
-    p.poly([(0, b), (p.w, b), (p.w, b - 4 * s), (0, b - 4 * s)], alpha(OFF_WHITE, 0.2))
+    skyline(p, rng, 0, p.w, b - 4 * s, 30 * s, 80 * s, alpha(OFF_WHITE, 0.08))
+    p.rect(0, b - 4 * s, p.w, b + 2 * s, alpha(OFF_WHITE, 0.15))
     for k in range(6):
         x = 20 * s + k * 80 * s
-        p.rect(x, b + 10 * s, x + 44 * s, b + 14 * s, alpha(OFF_WHITE, 0.6))
-    skyline(p, rng, 0, p.w, b - 60 * s, 30 * s, 70 * s, alpha(OFF_WHITE, 0.08))
-    truck(p, 60 * s, b, s * 1.2, load="box", color=OFF_WHITE, cab=TEAL)
-    containers(p, 66 * s, b - 72 * s, 4, 1, s * 1.15, rng, cw=30, ch=14)
+        p.rect(x, b + 12 * s, x + 44 * s, b + 16 * s, alpha(OFF_WHITE, 0.6))
+    truck(p, 88 * s, b, s * 1.55, load="container", color=TEAL, cab=OFF_WHITE)
 
 
 def card_energy(p: Pen, c: Card, rng: random.Random) -> None:
@@ -2925,10 +2947,10 @@ def mark_bars(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> N
 
 def mark_plus(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
     p.rect(cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2, c1, radius=d * 0.22)
-    t = d * 0.18
-    p.rect(cx - t, cy - d * 0.3, cx + t, cy + d * 0.3, CUT)
-    p.rect(cx - d * 0.3, cy - t, cx + d * 0.3, cy + t, CUT)
-    p.circle(cx, cy, t * 0.6, c2)
+    t = d * 0.1
+    p.rect(cx - t, cy - d * 0.3, cx + t, cy + d * 0.3, CUT, radius=t * 0.4)
+    p.rect(cx - d * 0.3, cy - t, cx + d * 0.3, cy + t, CUT, radius=t * 0.4)
+    p.circle(cx + d * 0.3, cy - d * 0.3, d * 0.08, c2)
 
 
 def mark_bolt(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
@@ -2971,12 +2993,16 @@ def mark_diamonds(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) 
 
 
 def mark_arch(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
-    p.arc(cx, cy + d * 0.2, d * 0.42, 180, 360, c1, d * 0.12)
-    p.rect(cx - d / 2, cy + d * 0.08, cx + d / 2, cy + d * 0.18, c2)
-    for k in range(-2, 3):
-        x = cx + k * d * 0.16
-        top = cy + d * 0.2 - math.sqrt(max(0.0, (d * 0.42) ** 2 - (k * d * 0.16) ** 2))
-        p.line([(x, top), (x, cy + d * 0.08)], c1, d * 0.04, False)
+    r = d * 0.46
+    spring = cy + d * 0.22
+    p.arc(cx, spring, r, 180, 360, c1, d * 0.13)
+    p.rect(cx - d / 2, spring - d * 0.02, cx + d / 2, spring + d * 0.1, c2)
+    for k in (-2, -1, 0, 1, 2):
+        x = cx + k * d * 0.17
+        top = spring - math.sqrt(max(0.0, (r - d * 0.06) ** 2 - (k * d * 0.17) ** 2))
+        p.line([(x, top), (x, spring)], c1, d * 0.05, False)
+    p.rect(cx - d * 0.44, spring + d * 0.1, cx - d * 0.32, cy + d / 2, c1)
+    p.rect(cx + d * 0.32, spring + d * 0.1, cx + d * 0.44, cy + d / 2, c1)
 
 
 def mark_blocks(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
@@ -3115,18 +3141,18 @@ def render_brand(brand: Brand, w: int, h: int) -> Image.Image:
 def bust(p: Pen, size: float, figure: Color, formal: bool, collar: Color = OFF_WHITE, tie: Color = TEAL) -> None:
     """Head-and-shoulders silhouette on a 400-unit grid scaled to `size`."""
     k = size / 400
-    torso = bezier((40 * k, 400 * k), (44 * k, 322 * k), (92 * k, 286 * k), (168 * k, 270 * k))
-    torso += bezier((232 * k, 270 * k), (308 * k, 286 * k), (356 * k, 322 * k), (360 * k, 400 * k))
-    p.poly([*torso, (40 * k, 400 * k)], figure)
-    p.rect(174 * k, 210 * k, 226 * k, 280 * k, mix(figure, NAVY, 0.12))
-    p.ellipse(200 * k, 162 * k, 62 * k, 76 * k, figure)
+    torso = bezier((34 * k, 400 * k), (38 * k, 316 * k), (86 * k, 274 * k), (164 * k, 262 * k))
+    torso += bezier((236 * k, 262 * k), (314 * k, 274 * k), (362 * k, 316 * k), (366 * k, 400 * k))
+    p.poly([*torso, (34 * k, 400 * k)], figure)
+    p.rect(176 * k, 196 * k, 224 * k, 270 * k, mix(figure, NAVY, 0.15), radius=10 * k)
+    p.ellipse(200 * k, 154 * k, 58 * k, 68 * k, figure)
     if formal:
-        p.poly([(168 * k, 272 * k), (232 * k, 272 * k), (200 * k, 350 * k)], collar)
-        p.poly([(192 * k, 284 * k), (208 * k, 284 * k), (212 * k, 340 * k), (200 * k, 356 * k), (188 * k, 340 * k)],
+        p.poly([(166 * k, 264 * k), (234 * k, 264 * k), (200 * k, 344 * k)], collar)
+        p.poly([(192 * k, 276 * k), (208 * k, 276 * k), (212 * k, 334 * k), (200 * k, 350 * k), (188 * k, 334 * k)],
                tie)
         shade = mix(figure, NAVY, 0.25)
-        p.poly([(160 * k, 272 * k), (200 * k, 352 * k), (186 * k, 400 * k), (150 * k, 300 * k)], shade)
-        p.poly([(240 * k, 272 * k), (200 * k, 352 * k), (214 * k, 400 * k), (250 * k, 300 * k)], shade)
+        p.poly([(158 * k, 264 * k), (200 * k, 346 * k), (186 * k, 400 * k), (146 * k, 294 * k)], shade)
+        p.poly([(242 * k, 264 * k), (200 * k, 346 * k), (214 * k, 400 * k), (254 * k, 294 * k)], shade)
 
 
 def render_portrait(size: int, background: tuple[Color, Color], figure: Color, formal: bool) -> Image.Image:
@@ -3147,41 +3173,37 @@ PERSON_TINTS = (
 def render_map(w: int = 800, h: int = 450) -> Image.Image:
     """A stylised street map (not a real place): blocks, parks, a river, roads and a pin in the middle."""
     rng = seeded("contact/map")
-    p = Pen(w, h, background=(236, 240, 236))
-    grid = 58
-    angle = -12
+    p = Pen(w, h, background=(234, 238, 234))
+    grid, angle = 58, -12
     cx, cy = w / 2, h / 2
     for gx in range(-8, 9):
         for gy in range(-6, 7):
             x, y = cx + gx * grid, cy + gy * grid
-            kind = rng.random()
-            color = (206, 230, 204) if kind < 0.12 else (226, 231, 228)
+            color = (204, 230, 204) if rng.random() < 0.12 else (224, 229, 226)
             block = [(x + 6, y + 6), (x + grid - 6, y + 6), (x + grid - 6, y + grid - 6), (x + 6, y + grid - 6)]
             p.poly(rotated(block, cx, cy, angle), color)
-    river_pts = [(-40, h * 0.18), (w * 0.2, h * 0.3), (w * 0.38, h * 0.22), (w * 0.6, h * 0.46), (w * 0.82, h * 0.64),
-                 (w + 40, h * 0.6)]
-    smooth = []
-    for a, b, c, d in zip(river_pts, river_pts[1:], river_pts[2:], river_pts[3:], strict=False):
-        smooth += catmull_rom(a, b, c, d)
-    p.line(smooth, (168, 208, 228), 46, False)
-    p.line(smooth, (182, 218, 234), 36, False)
-    roads = []
-    for g in range(-8, 9):
-        roads.append(rotated([(cx + g * grid, -h), (cx + g * grid, 2 * h)], cx, cy, angle))
-        if abs(g) <= 6:
-            roads.append(rotated([(-w, cy + g * grid), (2 * w, cy + g * grid)], cx, cy, angle))
-    for road in roads:
-        p.line(road, (210, 214, 220), 9, False)
-    for road in roads:
-        p.line(road, OFF_WHITE, 6, False)
-    arterial = [(-20, h * 0.86), (w * 0.3, h * 0.62), (w * 0.55, h * 0.5), (w * 0.8, h * 0.32), (w + 20, h * 0.12)]
-    ring = [(w * 0.14 + 0 * k, 0) for k in range(1)]
-    for path, width in ((arterial, 12), ([(w * 0.62, -20), (w * 0.5, h * 0.5), (w * 0.44, h + 20)], 10)):
-        p.line(path, (230, 184, 96), width + 3, False)
-        p.line(path, (252, 216, 146), width, False)
-    del ring
-    for gx in range(3):
-        x0 = w * 0.08 + gx * w * 0.32
+    streets = []
+    for k in range(-8, 9):
+        streets.append(rotated([(cx + k * grid, -h), (cx + k * grid, 2 * h)], cx, cy, angle))
+        streets.append(rotated([(-w, cy + k * grid), (2 * w, cy + k * grid)], cx, cy, angle))
+    for street in streets:
+        p.line(street, (206, 211, 218), 9, False)
+    for street in streets:
+        p.line(street, OFF_WHITE, 6, False)
+    bends = [(-200, h * 0.1), (-40, h * 0.18), (w * 0.2, h * 0.3), (w * 0.38, h * 0.22), (w * 0.6, h * 0.46),
+             (w * 0.82, h * 0.64), (w + 40, h * 0.6), (w + 200, h * 0.62)]
+    river_line: list[Point] = []
+    for a, b, c, d in zip(bends, bends[1:], bends[2:], bends[3:], strict=False):
+        river_line += catmull_rom(a, b, c, d)
+    p.line(river_line, (150, 196, 220), 58, False)
+    p.line(river_line, (176, 214, 232), 50, False)
+    arterials = ([(-20, h * 0.86), (w * 0.3, h * 0.62), (w * 0.55, h * 0.5), (w * 0.8, h * 0.32), (w + 20, h * 0.12)],
+                 [(w * 0.62, -20), (w * 0.5, h * 0.5), (w * 0.44, h + 20)])
+    for path in arterials:
+        p.line(path, (226, 178, 90), 14, False)
+        p.line(path, (252, 216, 146), 10, False)
+    for k in range(3):
+        x0 = w * 0.08 + k * w * 0.32
         p.dashed((x0, h * 0.98), (x0 + w * 0.3, h * 0.86), (120, 130, 146), 2, 8, 6)
     with p.veil(TEAL, 0.16) as v:
         v.circle(cx, cy - 10, 46, 255)
@@ -3191,26 +3213,12 @@ def render_map(w: int = 800, h: int = 450) -> Image.Image:
 
 
 def catmull_rom(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:
-    out = []
-    for i in range(steps):
-        t = i / steps
-        t2, t3 = t * t, t * t * t
-        out.append(tuple(0.5 * ((2 * b) + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3)
-                         for a, b, c, d in zip(p0, p1, p2, p3, strict=True)))  # type: ignore[misc]
-    return out  # type: ignore[return-value]
+    """Points on the curve from p1 to p2 (p0 and p3 only steer it)."""
+    def axis(a: float, b: float, c: float, d: float, t: float) -> float:
+        return 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t**3)
 
-
-def green_belt(p: Pen, rng: random.Random, x0: float, x1: float, base: float, h: float,
-               foliage: tuple[Color, Color]) -> None:
-    """A dense planted belt: overlapping two-tone canopies with trunks hidden, the way shelterbelts read."""
-    x = x0
-    while x < x1:
-        r = h * rng.uniform(0.28, 0.42)
-        cy = base - r * rng.uniform(0.9, 1.25)
-        p.rect(x - h * 0.03, cy, x + h * 0.03, base, mix(foliage[1], NAVY, 0.45))
-        p.circle(x, cy, r, foliage[0])
-        p.pie(x, cy, r, -90, 90, foliage[1])
-        x += r * rng.uniform(1.1, 1.5)
+    return [(axis(p0[0], p1[0], p2[0], p3[0], i / steps), axis(p0[1], p1[1], p2[1], p3[1], i / steps))
+            for i in range(steps)]
 
 
 # --------------------------------------------------------------------------- rendering jobs

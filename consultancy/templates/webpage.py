@@ -122,7 +122,8 @@ def head_tags(route: Route) -> list[rx.Component]:
         tags.append(
             rx.el.script(
                 type="application/ld+json",
-                dangerouslySetInnerHTML={"__html": json.dumps(data, ensure_ascii=False)},
+                # "<" escaped so no text in the data can close the script element.
+                custom_attrs={"dangerouslySetInnerHTML": {"__html": json.dumps(data).replace("<", "\\u003c")}},
             )
         )
     return tags
