@@ -42,7 +42,7 @@ run: setup check
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
 test: setup chromium $(AXE) check lint
-	$(PY) -m pytest -q tests
+	scripts/test.sh
 
 ## Static files of the site (reflex export) in build/site
 export: setup check
@@ -67,6 +67,7 @@ audit: setup chromium check $(LIGHTHOUSE)
 
 images: $(VENV)/.installed
 	$(PY) scripts/make_images.py
+	$(PY) scripts/make_og_images.py
 
 clean:
 	rm -rf .web build .states

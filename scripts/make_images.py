@@ -30,6 +30,7 @@ ASSETS = ROOT / "assets"
 Color = tuple[int, int, int]
 Paint = Color | tuple[int, int, int, int] | int
 Point = tuple[float, float]
+Outline = Sequence[Point | tuple[Point, Point, Point]]  # line-to points and cubic Bézier segments
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 # Brand palette.
@@ -866,7 +867,7 @@ def plume(p: Pen, x: float, y: float, s: float, rng: random.Random, color: Color
                     continue
                 px = x + t * length * s
                 py = y - t * length * 0.32 * s - math.sin(t * 4 + sway) * 6 * s * t
-                v.circle(px, py, (4 + 18 * t) * s, 255)
+                v.circle(px, py, (4 + 18 * t) * (1 + 0.16 * math.sin(t * 14 + sway)) * s, 255)
 
 
 def pipe_rack(p: Pen, x0: float, x1: float, y: float, s: float) -> None:
@@ -1909,13 +1910,15 @@ def scene_port_mining(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None
     sts_crane(p, st.at(0.72), quay, 250 * u, u)
     containers(p, st.at(0.86), quay, 4, 2, u, rng)
     pile_x = st.at(0.3)
-    conveyor(p, (st.at(0.14), water_top - 20 * u), (pile_x, quay - 56 * u), u)
-    p.pie(pile_x, quay, 44 * u, 180, 360, (72, 70, 78))
-    p.pie(pile_x - 6 * u, quay, 36 * u, 200, 260, (96, 94, 104))
+    conveyor(p, (st.at(0.16), water_top - 14 * u), (pile_x, quay - 50 * u), u)
+    p.poly([(pile_x - 56 * u, quay), (pile_x - 6 * u, quay - 46 * u), (pile_x + 6 * u, quay - 46 * u),
+            (pile_x + 56 * u, quay)], (70, 68, 78))
+    p.poly([(pile_x - 56 * u, quay), (pile_x - 6 * u, quay - 46 * u), (pile_x, quay - 46 * u), (pile_x - 14 * u, quay)],
+           (98, 96, 108))
     bank = mix(mood.ground[0], mood.ridges[2], 0.4)
     p.gradient_rect(0, quay + 12 * u, p.w, p.h, [bank, mood.ground[1]])
     p.rect(0, quay + 6 * u, st.at(0.22), quay + 14 * u, bank)
-    foreground(p, st, mood, rng, trees=6, keep_clear=(st.at(0.2), st.at(0.98)))
+    foreground(p, st, mood, rng, trees=6, keep_clear=(st.at(-0.3), st.at(1.0)))
 
 
 def opencast_mine(p: Pen, cx: float, base: float, s: float, mood: Mood) -> None:
@@ -1930,8 +1933,8 @@ def opencast_mine(p: Pen, cx: float, base: float, s: float, mood: Mood) -> None:
         riser = [(cx - half, y1), (cx + half, y1), (cx + half - 9 * s, y1 - 17 * s), (cx - half + 9 * s, y1 - 17 * s)]
         p.poly(riser, mix(SAND, SOIL, 0.25 + 0.07 * k))
         p.rect(cx - half + 2 * s, y1 - 4 * s, cx + half - 2 * s, y1, mix(SAND, OFF_WHITE, 0.25))
-    p.line([(cx - 130 * s, base - 2 * s), (cx + 60 * s, base - 19 * s), (cx - 80 * s, base - 36 * s),
-            (cx + 30 * s, base - 53 * s)], alpha(OFF_WHITE, 0.35), 2 * s, False)
+    truck(p, cx + 40 * s, base - 17 * s, s * 0.32, load="tipper", color=SAFFRON, cab=SLATE)
+    excavator(p, cx - 60 * s, base - 51 * s, s * 0.3)
 
 
 def scene_tank_farm(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
@@ -2418,26 +2421,48 @@ def scene_government(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
 
 
 def scene_afforestation(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
-    """Forest clearance compliance: compensatory plantation — guarded saplings in rows before a forest."""
+    """Forest clearance compliance: compensatory plantation — rows of saplings, one plot shown growing up."""
     sky(p, st, mood, rng, (0.7, 0.5))
     u, g = st.u, st.ground
     c1 = ridge(p, rng, g - st.h * 0.05, st.h * 0.14, mood.ridges[0], waves=1.5)
     tree_line(p, rng, c1, mood.ridges[0], 14 * u, 10 * u)
     c2 = ridge(p, rng, g + 2, st.h * 0.07, mood.ridges[1], waves=2.2)
     tree_line(p, rng, c2, mood.ridges[1], 30 * u, 12 * u)
-    green_belt(p, rng, -20, p.w + 20, g + 4, 50 * u, (mood.ridges[2], mix(mood.ridges[2], NAVY, 0.15)))
-    p.gradient_rect(0, g + 2, p.w, p.h, [mix(mood.ground[0], SAND, 0.2), mix(mood.ground[1], SOIL, 0.2)])
-    guard = mix(SOIL, OFF_WHITE, 0.45)
-    for t, size in ((0.16, 40), (0.48, 74), (0.95, 130)):
+    green_belt(p, rng, -20, p.w + 20, g + 4, 46 * u, (mood.ridges[2], mix(mood.ridges[2], NAVY, 0.15)))
+    p.gradient_rect(0, g + 2, p.w, p.h, [mix(mood.ground[0], SAND, 0.25), mix(mood.ground[1], SOIL, 0.2)])
+    for t, size in ((0.12, 30), (0.32, 44)):
         y = g + (p.h - g) * t
-        p.line([(0, y + 2), (p.w, y + 2)], alpha(SOIL, 0.25), size * u * 0.12, False)
-        spacing = size * u * 2.1
-        x = (rng.uniform(0, 1) - 1) * spacing
-        while x < p.w + spacing:
-            p.line([(x + size * u * 0.16, y), (x + size * u * 0.16, y - size * u * 0.7)], guard, size * u * 0.03)
-            sapling(p, x, y, size * u, mood.foliage[0], None)
-            x += spacing
-    survey_flag(p, st.at(0.9), g + 40 * u, 70 * u, TEAL)
+        p.line([(0, y + 2), (p.w, y + 2)], alpha(SOIL, 0.3), size * u * 0.14, False)
+        x = (rng.uniform(0, 1) - 1) * size * u * 2
+        while x < p.w + size * u * 2:
+            sapling(p, x, y, size * u, mix(mood.foliage[0], OFF_WHITE, 0.1), None)
+            x += size * u * 2
+    base = g + (p.h - g) * 0.72
+    p.ellipse(st.at(0.5), base + 4 * u, 320 * u, 22 * u, alpha(SOIL, 0.35))
+    guard = mix(SOIL, OFF_WHITE, 0.4)
+    for t, h, kind in ((0.12, 100, "sapling"), (0.4, 160, "young"), (0.7, 220, "tree")):
+        x = st.at(t)
+        p.ellipse(x, base, h * u * 0.34, h * u * 0.05, mix(SOIL, NAVY, 0.15))
+        if kind == "sapling":
+            p.line([(x + 14 * u, base), (x + 14 * u, base - 60 * u)], guard, 3 * u)
+            sapling(p, x, base, h * u, mood.foliage[0], None)
+        elif kind == "young":
+            oval_tree(p, x, base, h * u, *mood.foliage)
+        else:
+            round_tree(p, x, base, h * u, *mood.foliage)
+    for a, b in ((0.19, 0.31), (0.47, 0.58)):
+        p.line([(st.at(a), base - 60 * u), (st.at(b), base - 60 * u)], alpha(OFF_WHITE, 0.7), 3 * u)
+        tip = st.at(b)
+        p.poly([(tip + 8 * u, base - 60 * u), (tip - 4 * u, base - 68 * u), (tip - 4 * u, base - 52 * u)],
+               alpha(OFF_WHITE, 0.7))
+    board_x = st.at(0.92)
+    for dx in (-34, 34):
+        p.rect(board_x + dx * u - 2 * u, base - 120 * u, board_x + dx * u + 2 * u, base, SOIL)
+    p.rect(board_x - 48 * u, base - 150 * u, board_x + 48 * u, base - 96 * u, OFF_WHITE, radius=3 * u)
+    p.rect(board_x - 48 * u, base - 150 * u, board_x + 48 * u, base - 138 * u, (46, 140, 90), radius=3 * u)
+    for k in range(3):
+        y = base - 130 * u + k * 10 * u
+        p.rect(board_x - 38 * u, y, board_x + (30 - 14 * k) * u, y + 4 * u, WALL_SHADE, radius=2 * u)
 
 
 def scene_air_monitoring(p: Pen, st: Stage, rng: random.Random, mood: Mood) -> None:
@@ -2865,7 +2890,7 @@ EMBLEM_INNER = ((24, 8.2), (36.6, 12.2), (36.6, 22.4), ((36.6, 30.6), (31.4, 36.
 EMBLEM_CHECK = ((16.8, 24.2), (22, 29.4), (31.6, 18.6))
 
 
-def emblem_path(outline: Sequence) -> str:
+def emblem_path(outline: Outline) -> str:
     x, y = outline[0]
     parts = [f"M{x:g} {y:g}"]
     for seg in outline[1:]:
@@ -2876,9 +2901,9 @@ def emblem_path(outline: Sequence) -> str:
     return "".join(parts) + "Z"
 
 
-def emblem_polygon(outline: Sequence, scale: float, dx: float = 0.0, dy: float = 0.0) -> list[Point]:
-    pts: list[Point] = [outline[0]]
-    for seg in outline[1:]:
+def emblem_polygon(outline: Outline, scale: float, dx: float = 0.0, dy: float = 0.0) -> list[Point]:
+    pts: list[Point] = []
+    for seg in outline:
         if isinstance(seg[0], tuple):
             pts += bezier(pts[-1], *seg)[1:]
         else:
@@ -3029,16 +3054,6 @@ def mark_sun(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> No
     p.circle(cx, cy, d * 0.24, c1)
 
 
-def mark_globe(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
-    p.circle(cx, cy, d / 2, c1)
-    w = d * 0.045
-    p.draw.ellipse(((cx - d * 0.2) * p.ss, (cy - d * 0.46) * p.ss, (cx + d * 0.2) * p.ss, (cy + d * 0.46) * p.ss),
-                   outline=CUT, width=round(w * p.ss))
-    for dy in (-0.18, 0.0, 0.18):
-        p.line([(cx - d / 2, cy + d * dy), (cx + d / 2, cy + d * dy)], CUT, w, False)
-    p.circle(cx + d * 0.32, cy - d * 0.32, d * 0.12, c2)
-
-
 def mark_house(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
     p.poly([(cx - d * 0.45, cy), (cx, cy - d * 0.45), (cx + d * 0.45, cy), (cx + d * 0.36, cy),
             (cx + d * 0.36, cy + d * 0.45), (cx - d * 0.36, cy + d * 0.45), (cx - d * 0.36, cy)], c1)
@@ -3067,6 +3082,11 @@ def mark_orbit(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> 
     p.circle(cx + d * 0.31, cy - d * 0.31, d * 0.09, c1)
 
 
+def mark_capsule(p: Pen, cx: float, cy: float, d: float, c1: Color, c2: Color) -> None:
+    capsule_pill(p, cx, cy, d * 1.0, d * 0.4, -40, c1, c2)
+    p.circle(cx + d * 0.3, cy + d * 0.3, d * 0.1, c1)
+
+
 @dataclass(frozen=True)
 class Brand:
     name: str
@@ -3079,35 +3099,37 @@ class Brand:
 # Invented names only; none is meant to resemble a real company.
 CLIENT_BRANDS = (
     Brand("Aravel", "MARINE", mark_waves, BLUE, TEAL),
-    Brand("Kovantra", "INFRA", mark_arch, NAVY, SAFFRON),
     Brand("Ulvora", "ALLOYS", mark_ingots, SLATE, (120, 134, 156)),
-    Brand("Medrisa", "HEALTH", mark_plus, TEAL, NAVY),
     Brand("Solvanta", "POWER", mark_bolt, NAVY, SAFFRON),
-    Brand("Tarnavi", "LOGISTICS", mark_chevrons, BLUE, SAFFRON),
-    Brand("Brivenor", "STEEL", mark_hexagon, SLATE, TEAL),
-    Brand("Quenda", "PHARMA", mark_rings, (30, 120, 110), BLUE),
+    Brand("Medrisa", "HOSPITALS", mark_plus, TEAL, NAVY),
+    Brand("Kovantra", "DEVELOPERS", mark_arch, NAVY, SAFFRON),
+    Brand("Brivenor", "MINERALS", mark_peaks, (92, 80, 66), SAFFRON),
+    Brand("Quenda", "DIAGNOSTICS", mark_rings, (30, 120, 110), BLUE),
+    Brand("Tarnavi", "FUELS", mark_drop, (84, 58, 46), SAFFRON),
 )
+
+
 MORE_BRANDS = (
-    Brand("Zentoria", "MINERALS", mark_peaks, (92, 80, 66), SAFFRON),
-    Brand("Helvaro", "BUILDERS", mark_blocks, NAVY, TEAL),
-    Brand("Dravoni", "TEXTILES", mark_split, (120, 60, 90), (190, 120, 150)),
-    Brand("Lumeza", "REALTY", mark_house, BLUE, SAFFRON),
-    Brand("Ostiva", "DIAGNOSTICS", mark_orbit, TEAL, NAVY),
     Brand("Peravel", "PORTS", mark_waves, (28, 72, 126), SAFFRON),
-    Brand("Ravika", "AGRO", mark_leaf, (46, 120, 70), (120, 170, 60)),
-    Brand("Tevaro", "PETRO", mark_drop, (84, 58, 46), SAFFRON),
+    Brand("Gravik", "ALLOYS", mark_ingots, (70, 78, 96), SAFFRON),
+    Brand("Elvantis", "POWER", mark_bolt, TEAL, SAFFRON),
+    Brand("Fenmora", "HOSPITALS", mark_plus, (22, 124, 116), SAFFRON),
+    Brand("Lumeza", "TOWNSHIPS", mark_house, BLUE, SAFFRON),
+    Brand("Zentoria", "MINERALS", mark_peaks, SLATE, TEAL),
+    Brand("Ostiva", "DIAGNOSTICS", mark_orbit, TEAL, NAVY),
+    Brand("Tevaro", "PETROLEUM", mark_drop, NAVY, SAFFRON),
+    Brand("Helvaro", "REALTY", mark_blocks, NAVY, TEAL),
+    Brand("Yashvel", "ROADWAYS", mark_chevrons, SLATE, SAFFRON),
+    Brand("Corvessa", "CHEMICALS", mark_diamonds, TEAL, SAFFRON),
+    Brand("Kesora", "AQUAFARMS", mark_rings, (30, 110, 170), TEAL),
+    Brand("Zorvani", "COLD CHAIN", mark_hexagon, (40, 110, 150), (130, 190, 210)),
+    Brand("Dravoni", "TEXTILES", mark_split, (120, 60, 90), (190, 120, 150)),
+    Brand("Marvanta", "CEMENT", mark_arch, (100, 84, 60), SAFFRON),
+    Brand("Quelora", "PHARMA", mark_capsule, (70, 78, 140), SAFFRON),
     Brand("Vantiko", "TELECOM", mark_signal, BLUE, TEAL),
     Brand("Wyndra", "FERTILISERS", mark_leaf, (38, 110, 72), SAFFRON),
-    Brand("Yashvel", "MOTORS", mark_chevrons, SLATE, RED),
-    Brand("Zorvani", "POLYMERS", mark_hexagon, (70, 78, 140), SAFFRON),
-    Brand("Corvessa", "CHEMICALS", mark_diamonds, TEAL, SAFFRON),
-    Brand("Elvantis", "ENERGY", mark_sun, SAFFRON, NAVY),
-    Brand("Fenmora", "HOSPITALS", mark_plus, (22, 124, 116), SAFFRON),
-    Brand("Gravik", "CABLES", mark_rings, SLATE, SAFFRON),
-    Brand("Inavo", "FREIGHT", mark_bars, BLUE, TEAL),
-    Brand("Jorvel", "GLASS", mark_split, (40, 110, 150), (130, 190, 210)),
-    Brand("Kesora", "AQUA", mark_drop, (30, 110, 170), TEAL),
-    Brand("Marvanta", "MINING", mark_globe, (100, 84, 60), SAFFRON),
+    Brand("Inavo", "DATA CENTRES", mark_bars, NAVY, TEAL),
+    Brand("Ravika", "HOTELS", mark_sun, SAFFRON, NAVY),
 )
 
 
@@ -3291,7 +3313,12 @@ GALLERY: tuple[tuple[Scene, Mood], ...] = (
     (scene_eia, DAY),
 )
 
-VIDEOS: tuple[tuple[Scene, Mood], ...] = ((scene_plant, DAY), (scene_regulatory, DAWN), (scene_afforestation, FRESH))
+# In the order of the video titles: PESO licence, forest clearance, staying compliant after consent to operate.
+VIDEOS: tuple[tuple[Scene, Mood], ...] = (
+    (scene_tank_farm, DAWN),
+    (scene_forest_road, FRESH),
+    (scene_stack_monitoring, DAY),
+)
 
 SCENE = ("webp", "jpg")
 MARK = ("webp", "png")

@@ -49,8 +49,28 @@ def card(title: str, site_name: str, tagline: str, badge: str) -> Image.Image:
         draw.line([(x, 0), (x, 630)], fill=shade)
     draw.rectangle([0, 0, 1200, 10], fill=SAFFRON)
     draw.polygon([(1200, 630), (1200, 330), (900, 630)], fill=TEAL)
-    draw.polygon([(72, 92), (112, 76), (152, 92), (152, 132), (112, 160), (72, 132)], fill=TEAL)
-    draw.line([(92, 118), (108, 134), (134, 104)], fill=WHITE, width=8)
+    # The shield of assets/images/logo.svg (48-unit viewBox), scaled 2x at (64, 66).
+    outline = [
+        (24, 3),
+        (41, 8.5),
+        (41, 22),
+        (39, 30),
+        (34, 37),
+        (29, 42),
+        (24, 45.5),
+        (19, 42),
+        (14, 37),
+        (9, 30),
+        (7, 22),
+        (7, 8.5),
+    ]
+    draw.polygon([(64 + 2 * x, 66 + 2 * y) for x, y in outline], fill=TEAL)
+    draw.line(
+        [(64 + 2 * x, 66 + 2 * y) for x, y in [(16.8, 24.2), (22, 29.4), (31.6, 18.6)]],
+        fill=WHITE,
+        width=8,
+        joint="curve",
+    )
     draw.text((176, 84), site_name, font=font(True, 38), fill=WHITE)
     draw.text((176, 132), tagline, font=font(False, 26), fill=MIST)
     heading = title.split(" | ")[0]

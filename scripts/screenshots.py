@@ -25,7 +25,13 @@ def main(base_url: str, paths: list[str]) -> None:
             page = context.new_page()
             for path in paths:
                 page.goto(path)
-                page.wait_for_timeout(400)
+                # Scroll through like a visitor so lazy images load and sections fade in.
+                height = page.evaluate("() => document.body.scrollHeight")
+                for y in range(0, height, 600):
+                    page.evaluate(f"() => window.scrollTo(0, {y})")
+                    page.wait_for_timeout(120)
+                page.evaluate("() => window.scrollTo(0, 0)")
+                page.wait_for_timeout(1200)
                 target = out / f"{path.strip('/').replace('/', '_') or 'home'}-{size['width']}.png"
                 page.screenshot(path=str(target), full_page=True)
                 print(target)
