@@ -13,7 +13,6 @@ FADE_DELAY_MS = 300
 
 def layout(body: rx.Component, active: str) -> rx.Component:
     return rx.fragment(
-        rx.el.a("Skip to main content", href="#main", class_name="skip-link"),
         navbar(active),
         rx.el.main(body, id="main", tabindex="-1"),
         footer(),

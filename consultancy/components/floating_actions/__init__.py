@@ -8,7 +8,7 @@ from consultancy.content import content
 
 def floating_actions() -> rx.Component:
     site = content().site
-    return rx.el.div(
+    return rx.el.aside(
         rx.el.a(
             brand_icon("whatsapp", size=26),
             href=site.chat_href,
@@ -24,4 +24,5 @@ def floating_actions() -> rx.Component:
             class_name="fab fab--call",
         ),
         class_name="fabs",
+        aria_label="Call or chat with us",
     )

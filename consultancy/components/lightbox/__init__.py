@@ -135,10 +135,10 @@ def lightbox(items: list[GalleryItem]) -> rx.Component:
         on_close=LightboxState.close,
         on_next=LightboxState.next,
         on_prev=LightboxState.previous,
-        # A class rather than `hidden`: Reflex would turn an undeclared prop of a
-        # custom component into CSS instead of an attribute.
+        # A class rather than `hidden`, and role via custom_attrs: Reflex turns an
+        # undeclared prop of a custom component into CSS instead of an attribute.
         class_name=rx.cond(LightboxState.is_open, "lightbox is-open", "lightbox"),
-        role="dialog",
+        custom_attrs={"role": "dialog"},
         aria_modal="true",
         aria_labelledby="lightbox-title",
     )

@@ -100,6 +100,8 @@ def navbar(active: str) -> rx.Component:
                 )
             )
     return rx.el.header(
+        # Inside the banner landmark: Reflex renders its own regions before the chrome.
+        rx.el.a("Skip to main content", href="#main", class_name="skip-link"),
         rx.el.div(
             rx.el.a(
                 rx.el.img(
@@ -112,7 +114,6 @@ def navbar(active: str) -> rx.Component:
                 ),
                 href="/",
                 class_name="brand",
-                aria_label=f"{site.name}, home",
             ),
             iso_badge(),
             rx.el.button(
