@@ -105,7 +105,7 @@ def test_missing_service_file(data_dir: Path) -> None:
 
 def test_duplicate_menu_order(data_dir: Path) -> None:
     edit(data_dir / "services" / "cgwanoc.toml", "order = 2", "order = 1")
-    expect_error(data_dir, "cgwanoc.toml", "'order'", "already taken")
+    expect_error(data_dir, "cgwanoc.toml", "fire-nocs.toml", "'order'", "used by both")
 
 
 def test_invalid_toml_names_file(data_dir: Path) -> None:

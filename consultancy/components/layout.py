@@ -14,7 +14,7 @@ FADE_DELAY_MS = 300
 def layout(body: rx.Component, active: str) -> rx.Component:
     return rx.fragment(
         navbar(active),
-        rx.el.main(body, id="main", tabindex="-1"),
+        rx.el.main(body, id="main", tab_index=-1),
         footer(),
         floating_actions(),
         after_mount(delay=FADE_DELAY_MS, on_fire=FadeState.fade_in),

@@ -94,10 +94,10 @@ def load_services(directory: Path) -> list[Service]:
     seen: dict[str, Path] = {}
     for path in sorted(directory.glob("*.toml")):
         service = load_model(path, Service)
-        if service.route in seen:
-            raise ContentError(
-                path, [f"field 'route': '{service.route}' is already used by {_display(seen[service.route])}"]
-            )
+        # A copy of another service's file is a duplicate, whichever of the two is read first.
+        owner = seen.get(service.route) or (directory / f"{service.route}.toml")
+        if owner != path and owner.is_file():
+            raise ContentError(path, [f"field 'route': '{service.route}' is already used by {_display(owner)}"])
         if path.stem != service.route:
             raise ContentError(path, [f"field 'route': '{service.route}' must match the file name '{path.stem}'"])
         seen[service.route] = path
@@ -109,9 +109,10 @@ def load_services(directory: Path) -> list[Service]:
     for service in services:
         slot = (service.category, service.order)
         if slot in by_slot:
+            other = by_slot[slot].route
             raise ContentError(
                 directory / f"{service.route}.toml",
-                [f"field 'order': {service.order} is already taken in '{service.category}' by '{by_slot[slot].route}'"],
+                [f"field 'order': {service.order} in '{service.category}' is used by both {other}.toml and this file"],
             )
         by_slot[slot] = service
     return sorted(services, key=lambda s: (CATEGORIES.index(s.category), s.order))

@@ -97,7 +97,7 @@ def services_by_category() -> rx.Component:
     )
 
 
-@webpage("/about", PAGE.meta, structured_data=(breadcrumbs(("About", "/about")),))
+@webpage("/about", PAGE.meta, structured_data=(breadcrumbs(("About", "/about")),), preload_image=PAGE.slides[0].image)
 def about() -> rx.Component:
     return rx.fragment(
         slider(),

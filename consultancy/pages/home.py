@@ -161,6 +161,6 @@ def clients() -> rx.Component:
     )
 
 
-@webpage("/", PAGE.meta, structured_data=(organization_data(),))
+@webpage("/", PAGE.meta, structured_data=(organization_data(),), preload_image=PAGE.hero[0].image)
 def home() -> rx.Component:
     return rx.fragment(hero(), about_block(), service_cards(), industries(), processes(), clients())

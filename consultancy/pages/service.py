@@ -125,6 +125,7 @@ def _register_all() -> None:
                 breadcrumbs(("Services", "/services"), (service.name, service.path)),
             ),
             on_load=ChecklistState.clear_ticks,
+            preload_image=service.hero_image,
         )
 
 

@@ -6,7 +6,7 @@ from consultancy.components.behaviour import ticker
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import Slide
-from consultancy.state.motion import Rotator
+from consultancy.state.motion import FadeState, Rotator
 
 
 def pause_button(state: type[rx.State], what: str) -> rx.Component:
@@ -26,8 +26,12 @@ def slide_images(state: type[Rotator], slides: list[Slide], width: int, height: 
     return rx.el.div(
         *[
             rx.el.div(
-                picture(
-                    slide.image, slide.alt if n == 0 else "", width, height, eager=n == 0, class_name="slides__img"
+                # Later slides are fetched only once the page has settled, so they do
+                # not compete with the first image on a slow connection.
+                picture(slide.image, slide.alt, width, height, eager=True, class_name="slides__img")
+                if n == 0
+                else rx.cond(
+                    FadeState.faded_in, picture(slide.image, "", width, height, class_name="slides__img"), rx.fragment()
                 ),
                 class_name=rx.cond(state.index == n, "slides__item is-current", "slides__item"),
                 aria_hidden=rx.cond(state.index == n, "false", "true"),

@@ -20,7 +20,7 @@ def video_card(index: int, video: Video) -> rx.Component:
                     src=embed,
                     title=video.title,
                     allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture",
-                    allow_full_screen=True,
+                    custom_attrs={"allowFullScreen": True},
                     loading="lazy",
                     class_name="video__frame",
                 ),
