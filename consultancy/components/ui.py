@@ -120,3 +120,17 @@ def icon_card(icon_name: str, title: str, text: str, heading_level: str = "h3") 
         rx.el.p(text, class_name="card__text"),
         class_name="card",
     )
+
+
+# A JS function, not a string: Reflex calls it directly, so no eval under a strict CSP.
+PRINT_PAGE = rx.call_function(rx.Var("() => window.print()"))
+
+
+def print_button(label: str, extra_class: str = "") -> rx.Component:
+    return rx.el.button(
+        icon("printer", size=18),
+        rx.el.span(label),
+        type="button",
+        class_name=f"button button--secondary {extra_class}".strip(),
+        on_click=PRINT_PAGE,
+    )

@@ -2,12 +2,10 @@
 
 import reflex as rx
 
-from consultancy.components.icons import icon
+from consultancy.components.ui import print_button
 from consultancy.content.models import ChecklistItem
 
 from .state import ChecklistState
-
-PRINT = rx.call_function(rx.Var("() => window.print()"))
 
 
 def _item(index: int, item: ChecklistItem) -> rx.Component:
@@ -44,12 +42,6 @@ def checklist(items: list[ChecklistItem]) -> rx.Component:
             aria_live="polite",
         ),
         rx.el.ul(*[_item(i, item) for i, item in enumerate(items)], class_name="checklist__list"),
-        rx.el.button(
-            icon("printer", size=18),
-            rx.el.span("Print checklist"),
-            type="button",
-            class_name="button button--secondary no-print",
-            on_click=PRINT,
-        ),
+        print_button("Print checklist", "no-print"),
         class_name="checklist",
     )

@@ -3,12 +3,10 @@
 import reflex as rx
 
 from consultancy.components.icons import icon
-from consultancy.components.ui import button_link
+from consultancy.components.ui import button_link, print_button
 from consultancy.content.finder import FinderPage, Question
 
 from .state import FinderState
-
-PRINT = rx.call_function(rx.Var("() => window.print()"))
 
 
 def _label(question: Question, control_id: str) -> rx.Component:
@@ -144,13 +142,7 @@ def finder(page: FinderPage) -> rx.Component:
             rx.el.p(icon("scale", size=16), rx.el.span(page.disclaimer), class_name="finder__disclaimer"),
             rx.el.div(
                 button_link("Request Consultation", "/contact-us", variant="accent", icon_name="arrow-right"),
-                rx.el.button(
-                    icon("printer", size=18),
-                    rx.el.span("Print this list"),
-                    type="button",
-                    class_name="button button--secondary",
-                    on_click=PRINT,
-                ),
+                print_button("Print this list"),
                 class_name="actions no-print",
             ),
             class_name="finder__results",
