@@ -128,13 +128,14 @@ def test_held_arrow_key_steps_at_most_once_per_180_ms(desktop_page) -> None:
     start = time.monotonic()
     presses = 0
     while time.monotonic() - start < 1.0:
-        page.keyboard.press("ArrowRight")  # about every 30 ms, like a held key's repeats
+        page.keyboard.press("ArrowRight")  # as fast as the driver allows, like a held key's repeats
         presses += 1
-        page.wait_for_timeout(30)
     page.wait_for_timeout(500)
     steps = int(_counter(page).inner_text().split(" of ")[0]) - 1
-    assert presses >= 15
+    # Enough presses that an unthrottled lightbox would step more than 6 times.
+    assert presses > 6, presses
     assert 1 <= steps <= 6, (steps, presses)
+    assert steps < presses
 
 
 def test_project_filter_counts(page) -> None:
