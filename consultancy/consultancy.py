@@ -11,11 +11,16 @@ app = rx.App(
     stylesheets=["/css/site.css"],
     html_lang="en-IN",
     api_transformer=clean_urls,
+    # No toast provider and no connection overlay: the site shows no toasts, and both
+    # inject inline styles at runtime that a strict Content-Security-Policy blocks (and
+    # a visitor reading a prerendered page needs no "connection error" banner).
+    toaster=None,
     head_components=[
         rx.el.link(rel="icon", href="/favicon.ico", sizes="32x32"),
         rx.el.link(rel="icon", href="/images/logo.svg", type="image/svg+xml"),
         rx.el.meta(name="theme-color", content="#0B2545"),
     ],
 )
+app.app_wraps.pop((5, "Overlay"), None)
 add_routes(app)
 write_search_files()

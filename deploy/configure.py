@@ -1,0 +1,153 @@
+"""Prepares a built site for nginx and writes nginx's configuration for it.
+
+Usage: python deploy/configure.py SITE_DIR RUN_DIR [--listen 127.0.0.1:8080]
+       [--backend-port 8001] [--server-name example.com] [--root DIR]
+
+- precompresses every text file of SITE_DIR (gzip -9, and brotli when the module is
+  installed) so nginx never compresses a page per request;
+- writes RUN_DIR/nginx.conf from deploy/nginx.conf.in, RUN_DIR/redirects.conf (real
+  301s from the same redirect table the pages use) and RUN_DIR/csp.conf (per page, the
+  sha256 of each inline script and style Reflex's prerender emits, so the policy needs
+  neither 'unsafe-inline' nor 'unsafe-eval').
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from consultancy.content.contract import redirect_map  # noqa: E402
+
+try:
+    import brotli
+except ImportError:  # brotli is optional: gzip alone still serves every browser
+    brotli = None
+
+TEMPLATE = ROOT / "deploy" / "nginx.conf.in"
+BROTLI_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
+COMPRESSIBLE = {".html", ".js", ".css", ".svg", ".xml", ".txt", ".json", ".ico", ".webmanifest", ".map"}
+# Frames are the only third-party content: the click-to-play videos and the office map.
+FRAME_HOSTS = ("https://www.youtube-nocookie.com", "https://www.google.com")
+
+INLINE = re.compile(r"<(script|style)(\s[^>]*)?>(.*?)</\1>", re.S | re.I)
+# Data blocks are never executed, so a policy does not apply to them.
+DATA_TYPES = ("application/ld+json", "application/json")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def inline_hashes(html: str) -> tuple[list[str], list[str]]:
+    """The hashes of the inline scripts and inline styles of one page, in page order."""
+    scripts: list[str] = []
+    styles: list[str] = []
+    for tag, attrs, body in INLINE.findall(html):
+        attrs = attrs or ""
+        if tag.lower() == "script":
+            if "src=" in attrs or any(t in attrs for t in DATA_TYPES):
+                continue
+            target = scripts
+        else:
+            target = styles
+        digest = _sha256(body)
+        if digest not in target:
+            target.append(digest)
+    return scripts, styles
+
+
+def csp_conf(site_dir: Path) -> str:
+    """nginx maps from the served file to its script and style hashes."""
+    script_lines, style_lines = [], []
+    for page in sorted(site_dir.rglob("*.html")):
+        uri = "/" + page.relative_to(site_dir).as_posix()
+        scripts, styles = inline_hashes(page.read_text(encoding="utf-8"))
+        script_lines.append(f'    "{uri}" "{" ".join(scripts)}";')
+        style_lines.append(f'    "{uri}" "{" ".join(styles)}";')
+    return (
+        "# Written by deploy/configure.py from the built pages; do not edit.\n"
+        "map $uri $csp_scripts {\n    default \"\";\n" + "\n".join(script_lines) + "\n}\n"
+        "map $uri $csp_styles {\n    default \"\";\n" + "\n".join(style_lines) + "\n}\n"
+    )
+
+
+def redirects_conf() -> str:
+    lines = ["# Written by deploy/configure.py from consultancy.content.contract; do not edit."]
+    for path, target in sorted(redirect_map().items()):
+        lines.append(f"location = {path} {{ return 301 {target}$is_args$args; }}")
+    return "\n".join(lines) + "\n"
+
+
+def precompress(site_dir: Path) -> tuple[int, int]:
+    """Writes name.gz (and name.br) beside every text file; returns (gzip, brotli) counts."""
+    gz = br = 0
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSIBLE:
+            continue
+        data = path.read_bytes()
+        if len(data) < 256:
+            continue  # smaller than the headers a compressed answer adds
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, 9, mtime=0))
+        gz += 1
+        if brotli is not None:
+            path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=11))
+            br += 1
+    return gz, br
+
+
+def render(site_dir: Path, root: Path, run_dir: Path, *, listen: str, backend_port: int, server_name: str) -> Path:
+    run_dir.mkdir(parents=True, exist_ok=True)
+    for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (run_dir / "tmp" / sub).mkdir(parents=True, exist_ok=True)
+    has_brotli = BROTLI_MODULE.exists() and brotli is not None
+    values = {
+        "@MODULES@": f"load_module {BROTLI_MODULE};" if has_brotli else "",
+        "@BROTLI@": "brotli_static on;" if has_brotli else "",
+        "@RUN_DIR@": str(run_dir),
+        "@ACCESS_LOG@": "off",
+        "@SITE_DIR@": str(root),
+        "@LISTEN@": listen,
+        "@SERVER_NAME@": server_name,
+        "@BACKEND_PORT@": str(backend_port),
+        "@FRAME_HOSTS@": " ".join(FRAME_HOSTS),
+    }
+    text = TEMPLATE.read_text()
+    for key, value in values.items():
+        text = text.replace(key, value)
+    if missing := sorted(set(re.findall(r"@[A-Z_]+@", text))):
+        raise SystemExit(f"{TEMPLATE}: no value for {', '.join(missing)}")
+    (run_dir / "csp.conf").write_text(csp_conf(site_dir))
+    (run_dir / "redirects.conf").write_text(redirects_conf())
+    conf = run_dir / "nginx.conf"
+    conf.write_text(text)
+    return conf
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("site_dir", type=Path)
+    parser.add_argument("run_dir", type=Path)
+    parser.add_argument("--listen", default="127.0.0.1:8080", help="nginx listen address (loopback here)")
+    parser.add_argument("--backend-port", type=int, default=8001)
+    parser.add_argument("--server-name", default="_")
+    parser.add_argument("--root", type=Path, help="where nginx will find SITE_DIR (default: SITE_DIR)")
+    args = parser.parse_args()
+    site_dir, run_dir = args.site_dir.resolve(), args.run_dir.resolve()
+    if not (site_dir / "index.html").is_file():
+        raise SystemExit(f"{site_dir}: no index.html; build the site first")
+    gz, br = precompress(site_dir)
+    conf = render(site_dir, (args.root or site_dir).resolve(), run_dir, listen=args.listen, backend_port=args.backend_port, server_name=args.server_name)
+    print(f"precompressed {gz} files with gzip, {br} with brotli; wrote {conf}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The site as production runs it: nginx serving the static export (precompressed,
+# security headers, real 301s and 404s) and proxying Reflex's websocket to a backend
+# of several workers that share visitors' state through Redis.
+#
+#   deploy/prod.sh          build, then serve until Ctrl-C   (what `make prod` runs)
+#   deploy/prod.sh build    export the site into $RUN_DIR/site and write nginx's config
+#   deploy/prod.sh serve    start Redis, the backend and nginx on what `build` made
+#
+# Settings (environment): PROD_PORT (8080), BACKEND_PORT (PROD_PORT+1),
+# REDIS_PORT (PROD_PORT+2), WORKERS (3), PUBLIC_URL (http://127.0.0.1:PROD_PORT: the
+# address visitors use; the browser's websocket goes there), LISTEN (127.0.0.1:PROD_PORT),
+# RUN_DIR (build/prod-PROD_PORT). Expects the Makefile's PATH (venv, Node 22).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PROD_PORT="${PROD_PORT:-8080}"
+BACKEND_PORT="${BACKEND_PORT:-$((PROD_PORT + 1))}"
+REDIS_PORT="${REDIS_PORT:-$((PROD_PORT + 2))}"
+WORKERS="${WORKERS:-3}"
+PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$PROD_PORT}"
+LISTEN="${LISTEN:-127.0.0.1:$PROD_PORT}"
+RUN_DIR="$(mkdir -p "${RUN_DIR:-build/prod-$PROD_PORT}" && cd "${RUN_DIR:-build/prod-$PROD_PORT}" && pwd)"
+PY=.venv/bin/python
+
+packages() {
+  local missing=()
+  command -v nginx >/dev/null || missing+=(nginx)
+  [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  [ ${#missing[@]} -eq 0 ] && return
+  echo "installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
+    || { apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null; }
+}
+
+build() {
+  packages
+  echo "exporting the site for $PUBLIC_URL"
+  # A failed export (a broken data file, say) stops here: the site being served
+  # from $RUN_DIR/site is only replaced once the new one is complete.
+  REFLEX_API_URL="$PUBLIC_URL" .venv/bin/reflex export --frontend-only --no-zip --env prod --loglevel warning
+  rm -rf "$RUN_DIR/site.new"
+  cp -r .web/build/client "$RUN_DIR/site.new"
+  $PY deploy/configure.py "$RUN_DIR/site.new" "$RUN_DIR" --root "$RUN_DIR/site" \
+    --listen "$LISTEN" --backend-port "$BACKEND_PORT" --server-name "$(echo "$PUBLIC_URL" | sed -E 's#^[a-z]+://##; s#[:/].*$##')"
+  rm -rf "$RUN_DIR/site.old"
+  if [ -d "$RUN_DIR/site" ]; then mv "$RUN_DIR/site" "$RUN_DIR/site.old"; fi
+  mv "$RUN_DIR/site.new" "$RUN_DIR/site"
+  rm -rf "$RUN_DIR/site.old"
+  nginx -t -q -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
+  # A stack already serving picks the new release up without dropping a connection.
+  if [ -s "$RUN_DIR/nginx.pid" ] && kill -0 "$(cat "$RUN_DIR/nginx.pid")" 2>/dev/null; then
+    nginx -s reload -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
+  fi
+}
+
+serve() {
+  packages
+  [ -f "$RUN_DIR/nginx.conf" ] || { echo "nothing built in $RUN_DIR: run '$0 build' first"; exit 1; }
+  mkdir -p "$RUN_DIR/redis"
+  pids=()
+  stop() {
+    trap - EXIT INT TERM
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+  }
+  trap stop EXIT INT TERM
+
+  # Append-only file: visitors' state survives a Redis restart.
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
+    --appendonly yes --appendfsync everysec --protected-mode yes --loglevel warning \
+    --logfile "$RUN_DIR/redis.log" --pidfile "$RUN_DIR/redis.pid" &
+  pids+=($!)
+  echo "$!" >"$RUN_DIR/redis.supervisor"
+
+  # granian directly (not `reflex run`) so a worker that dies is replaced instead of
+  # taking the whole backend down with it.
+  REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
+    .venv/bin/granian --interface asgi --factory --host 127.0.0.1 --port "$BACKEND_PORT" \
+    --workers "$WORKERS" --respawn-failed-workers --respawn-interval 1 --log-level warning \
+    --pid-file "$RUN_DIR/backend.pid" consultancy.consultancy:app >"$RUN_DIR/backend.log" 2>&1 &
+  pids+=($!)
+
+  nginx -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf" -g 'daemon off;' &
+  pids+=($!)
+
+  for _ in $(seq 1 120); do
+    if curl -sf -o /dev/null "http://127.0.0.1:$PROD_PORT/ping" && curl -sf -o /dev/null "http://127.0.0.1:$PROD_PORT/"; then
+      echo "serving on $PUBLIC_URL (nginx $LISTEN, backend 127.0.0.1:$BACKEND_PORT x$WORKERS, redis 127.0.0.1:$REDIS_PORT)"
+      wait -n "${pids[@]}" || true
+      echo "a process of the stack stopped; see $RUN_DIR/*.log"
+      exit 1
+    fi
+    sleep 1
+  done
+  echo "the stack did not come up; see $RUN_DIR/*.log"
+  tail -n 20 "$RUN_DIR/backend.log" "$RUN_DIR/error.log" 2>/dev/null || true
+  exit 1
+}
+
+case "${1:-all}" in
+  build) build ;;
+  serve) serve ;;
+  all) build; serve ;;
+  *) echo "usage: $0 [build|serve]"; exit 2 ;;
+esac
