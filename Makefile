@@ -14,7 +14,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run test export check lint setup chromium clean images audit
+.PHONY: run test export check lint setup chromium clean images audit prod load
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -54,7 +54,7 @@ check: $(VENV)/.installed
 	$(PY) -m consultancy.content.check
 
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check consultancy tests scripts rxconfig.py
+	$(VENV)/bin/ruff check consultancy tests scripts deploy rxconfig.py
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
 
@@ -64,6 +64,16 @@ $(LIGHTHOUSE): $(NODE_BIN)/node
 ## Lighthouse on every route against the production build; non-zero when a budget is missed
 audit: setup chromium check $(LIGHTHOUSE)
 	$(PY) scripts/audit.py --report docs/performance.md
+
+## Production on this machine: nginx (static, precompressed, headers, 301s) in front of
+## Reflex workers sharing state through Redis, on http://127.0.0.1:$(PROD_PORT). See README "Deploying".
+PROD_PORT ?= 8080
+prod: setup check
+	PROD_PORT=$(PROD_PORT) deploy/prod.sh
+
+## 500 simulated visitors against `make prod` (start it first); writes docs/load.md
+load: setup
+	$(PY) scripts/load.py --url http://127.0.0.1:$(PROD_PORT) --report docs/load.md
 
 images: $(VENV)/.installed
 	$(PY) scripts/make_images.py

@@ -6,6 +6,7 @@ from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.serving import clean_urls
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
+from consultancy.worker_liveness import install as keep_state_when_a_worker_dies
 
 app = rx.App(
     stylesheets=["/css/site.css"],
@@ -23,4 +24,5 @@ app = rx.App(
 )
 app.app_wraps.pop((5, "Overlay"), None)
 add_routes(app)
+keep_state_when_a_worker_dies()
 write_search_files()

@@ -74,8 +74,8 @@ def csp_conf(site_dir: Path) -> str:
         style_lines.append(f'    "{uri}" "{" ".join(styles)}";')
     return (
         "# Written by deploy/configure.py from the built pages; do not edit.\n"
-        "map $uri $csp_scripts {\n    default \"\";\n" + "\n".join(script_lines) + "\n}\n"
-        "map $uri $csp_styles {\n    default \"\";\n" + "\n".join(style_lines) + "\n}\n"
+        'map $uri $csp_scripts {\n    default "";\n' + "\n".join(script_lines) + "\n}\n"
+        'map $uri $csp_styles {\n    default "";\n' + "\n".join(style_lines) + "\n}\n"
     )
 
 
@@ -144,7 +144,14 @@ def main() -> int:
     if not (site_dir / "index.html").is_file():
         raise SystemExit(f"{site_dir}: no index.html; build the site first")
     gz, br = precompress(site_dir)
-    conf = render(site_dir, (args.root or site_dir).resolve(), run_dir, listen=args.listen, backend_port=args.backend_port, server_name=args.server_name)
+    conf = render(
+        site_dir,
+        (args.root or site_dir).resolve(),
+        run_dir,
+        listen=args.listen,
+        backend_port=args.backend_port,
+        server_name=args.server_name,
+    )
     print(f"precompressed {gz} files with gzip, {br} with brotli; wrote {conf}")
     return 0
 

@@ -37,6 +37,8 @@ packages() {
 
 build() {
   packages
+  # A broken data file stops the build here with its file and field named.
+  $PY -m consultancy.content.check
   echo "exporting the site for $PUBLIC_URL"
   # A failed export (a broken data file, say) stops here: the site being served
   # from $RUN_DIR/site is only replaced once the new one is complete.
@@ -64,16 +66,25 @@ serve() {
   stop() {
     trap - EXIT INT TERM
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    [ -s "$RUN_DIR/redis.pid" ] && kill -TERM "$(cat "$RUN_DIR/redis.pid")" 2>/dev/null || true
     wait 2>/dev/null || true
   }
   trap stop EXIT INT TERM
 
-  # Append-only file: visitors' state survives a Redis restart.
-  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
-    --appendonly yes --appendfsync everysec --protected-mode yes --loglevel warning \
-    --logfile "$RUN_DIR/redis.log" --pidfile "$RUN_DIR/redis.pid" &
+  # Append-only file: visitors' state survives a Redis restart. Reflex turns keyspace
+  # events on once per worker, so a restarted Redis must start with them on. The loop
+  # stands in for the init system's restart-on-failure.
+  (
+    while :; do
+      redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
+        --appendonly yes --appendfsync everysec --protected-mode yes --loglevel warning \
+        --notify-keyspace-events 'K$sgxe' --maxmemory 256mb --maxmemory-policy volatile-lru \
+        --logfile "$RUN_DIR/redis.log" --pidfile "$RUN_DIR/redis.pid" || true
+      echo "redis-server stopped; starting it again" >>"$RUN_DIR/redis.log"
+      sleep 0.5
+    done
+  ) &
   pids+=($!)
-  echo "$!" >"$RUN_DIR/redis.supervisor"
 
   # granian directly (not `reflex run`) so a worker that dies is replaced instead of
   # taking the whole backend down with it.

@@ -1,27 +1,52 @@
 #!/usr/bin/env bash
-# Builds the site, serves it as production does (one port, real backend), runs every
-# test against it in two workers, and stops the server whatever happens.
+# Builds the site twice and serves both builds, then runs every test against them in two
+# workers, and stops every server whatever happens:
+#  - the production stack (deploy/prod.sh: nginx, granian workers, Redis) on $PROD_TEST_PORT;
+#  - `reflex run --env prod --single-port` on $TEST_PORT, for the page tests.
+# Both builds go through .web, so the production export runs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${TEST_PORT:-3111}"
+prod_port="${PROD_TEST_PORT:-3180}"
 mkdir -p build
 log=build/test-server.log
+prod_log=build/test-prod.log
+prod_dir="$PWD/build/prod-$prod_port"
 
+echo "building the production stack (log: $prod_log)"
+PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
+  || { echo "production build failed:"; tail -n 40 "$prod_log"; exit 1; }
+
+WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
+prod=$!
 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >"$log" 2>&1 &
 server=$!
-stop() { kill -TERM -- "-$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+stop() {
+  kill -TERM -- "-$server" "-$prod" 2>/dev/null || true
+  wait "$server" "$prod" 2>/dev/null || true
+}
 trap stop EXIT
+
+up() { curl -sf -o /dev/null "http://127.0.0.1:$1/ping" && curl -sf -o /dev/null "http://127.0.0.1:$1/"; }
 
 echo "building and starting the site on port $port (log: $log)"
 for _ in $(seq 1 900); do
   if ! kill -0 "$server" 2>/dev/null; then
     echo "the site failed to start:"; tail -n 40 "$log"; exit 1
   fi
-  if curl -sf -o /dev/null "http://127.0.0.1:$port/ping" && curl -sf -o /dev/null "http://127.0.0.1:$port/"; then
+  if ! kill -0 "$prod" 2>/dev/null; then
+    echo "the production stack failed to start:"; tail -n 40 "$prod_log"; exit 1
+  fi
+  if up "$port" && up "$prod_port"; then
     break
   fi
   sleep 1
 done
-curl -sf -o /dev/null "http://127.0.0.1:$port/ping" || { echo "the site did not come up in 900 s"; exit 1; }
-echo "site up; running tests"
-SITE_URL="http://127.0.0.1:$port" .venv/bin/python -m pytest -q -n 2 tests "$@"
+up "$port" || { echo "the site did not come up in 900 s"; exit 1; }
+up "$prod_port" || { echo "the production stack did not come up"; tail -n 40 "$prod_log"; exit 1; }
+echo "site and production stack up; running tests"
+# loadgroup: the production tests share one stack and break it on purpose, so they
+# run one after another in a single worker.
+SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
+  PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))" \
+  .venv/bin/python -m pytest -q -n 2 --dist loadgroup tests "$@"

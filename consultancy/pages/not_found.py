@@ -27,3 +27,6 @@ def not_found_body() -> rx.Component:
 
 
 webpage("404", PAGE.meta, indexed=False, active="")(not_found_body)
+# Reflex's 404 export is an empty shell that JavaScript fills in; this prerendered copy
+# is what nginx answers unknown paths with, so the 404 reads without JavaScript too.
+webpage("not-found", PAGE.meta, indexed=False, active="")(not_found_body)

@@ -3,7 +3,6 @@
 import reflex as rx
 
 from consultancy.components.checklist import checklist
-from consultancy.components.checklist.state import ChecklistState
 from consultancy.components.icons import icon
 from consultancy.components.ui import button_link, icon_card, page_hero, section
 from consultancy.content import content
@@ -124,7 +123,6 @@ def _register_all() -> None:
                 _service_data(service),
                 breadcrumbs(("Services", "/services"), (service.name, service.path)),
             ),
-            on_load=ChecklistState.clear_ticks,
             preload_image=service.hero_image,
         )
 

@@ -44,4 +44,8 @@ def checklist(items: list[ChecklistItem]) -> rx.Component:
         rx.el.ul(*[_item(i, item) for i, item in enumerate(items)], class_name="checklist__list"),
         print_button("Print checklist", "no-print"),
         class_name="checklist",
+        # On mount, not on load: Reflex hydrates (and runs on_load) again after every
+        # websocket reconnect, which must not wipe a visitor's ticks; a reload or another
+        # service page mounts the checklist afresh and starts empty.
+        on_mount=ChecklistState.clear_ticks,
     )

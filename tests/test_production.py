@@ -1,0 +1,431 @@
+"""The production stack (deploy/prod.sh): nginx in front, granian workers, Redis.
+
+Headers, compression, caching, redirects and 404s are asserted over HTTP through
+nginx; the policy is asserted in Chromium (pages run and interact with no console
+errors and no policy violations); the faults of issue 8 are caused for real: a
+worker holding a visitor's websocket is killed, Redis is restarted, hostile
+websocket messages are sent, a broken data file is built.
+
+All tests here share one stack and some of them break it on purpose, so they run
+in one xdist worker, one after another.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+import pytest
+import websocket
+from playwright.sync_api import expect
+
+from consultancy.content import content
+from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
+from tests.conftest import ROOT, WIDTHS, _free_port
+
+pytestmark = pytest.mark.xdist_group("production")
+
+CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
+FRAME_HOSTS = {"https://www.youtube-nocookie.com", "https://www.google.com"}
+
+
+@dataclass
+class Stack:
+    url: str
+    run_dir: Path
+    backend_port: int
+    redis_port: int
+
+    def backend_workers(self) -> list[psutil.Process]:
+        main = psutil.Process(int((self.run_dir / "backend.pid").read_text()))
+        return main.children()
+
+    def redis(self) -> psutil.Process:
+        return psutil.Process(int((self.run_dir / "redis.pid").read_text()))
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with OPENER.open(request, timeout=10) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def _up(url: str) -> bool:
+    try:
+        return fetch(url + "/ping")[0] == 200 and fetch(url + "/")[0] == 200
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def stack() -> Iterator[Stack]:
+    """PROD_URL (set by scripts/test.sh) reuses a running stack; otherwise one is built and started."""
+    if os.environ.get("PROD_URL"):
+        yield Stack(
+            url=os.environ["PROD_URL"].rstrip("/"),
+            run_dir=Path(os.environ["PROD_RUN_DIR"]),
+            backend_port=int(os.environ["PROD_BACKEND_PORT"]),
+            redis_port=int(os.environ["PROD_REDIS_PORT"]),
+        )
+        return
+    port = _free_port()
+    run_dir = ROOT / "build" / f"prod-{port}"
+    env = {**os.environ, "PROD_PORT": str(port), "RUN_DIR": str(run_dir)}
+    log = (ROOT / "build" / f"prod-{port}.log").open("w")
+    process = subprocess.Popen(
+        [str(ROOT / "deploy/prod.sh")], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 600
+        while not _up(url):
+            assert process.poll() is None, f"deploy/prod.sh exited; see {log.name}"
+            assert time.monotonic() < deadline, f"stack not up; see {log.name}"
+            time.sleep(1)
+        yield Stack(url, run_dir, port + 1, port + 2)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
+
+
+# --- headers, compression, caching, redirects -------------------------------------------------
+
+
+def _csp(headers: dict[str, str]) -> dict[str, list[str]]:
+    policy: dict[str, list[str]] = {}
+    for part in headers["content-security-policy"].split(";"):
+        name, *values = part.split()
+        policy[name] = values
+    return policy
+
+
+def _inline_script_hashes(html: str) -> set[str]:
+    hashes = set()
+    for attrs, body in re.findall(r"<script(\s[^>]*)?>(.*?)</script>", html, re.S):
+        if attrs and ("src=" in attrs or "ld+json" in attrs):
+            continue
+        hashes.add("'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'")
+    return hashes
+
+
+@pytest.mark.parametrize("path", ["/", "/about", "/peso", "/contact-us", "/testimonials", "/no-such-page"])
+def test_security_headers(stack: Stack, path: str) -> None:
+    status, headers, body = fetch(stack.url + path)
+    assert status == (404 if path == "/no-such-page" else 200)
+    policy = _csp(headers)
+    assert policy["default-src"] == ["'none'"]
+    assert policy["frame-ancestors"] == ["'none'"]
+    assert policy["object-src"] == ["'none'"]
+    assert policy["base-uri"] == ["'none'"]
+    assert set(policy["frame-src"]) == FRAME_HOSTS, "frames only for the video and map hosts"
+    for directive, values in policy.items():
+        assert "'unsafe-eval'" not in values, directive
+        assert "'unsafe-inline'" not in values, directive
+        if directive != "frame-src":
+            assert not any(v.startswith(("http:", "https:", "*")) for v in values), f"{directive} allows another host"
+    # Every inline script of this page is allowed by hash, and nothing more.
+    assert _inline_script_hashes(body.decode()) == {v for v in policy["script-src"] if v.startswith("'sha256-")}
+    assert int(re.search(r"max-age=(\d+)", headers["strict-transport-security"]).group(1)) >= 31536000
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+    assert "camera=()" in headers["permissions-policy"] and "geolocation=()" in headers["permissions-policy"]
+    assert headers["cache-control"] == "no-cache"
+    assert "server" not in headers or headers["server"] == "nginx", "no version in the Server header"
+
+
+def test_assets_are_precompressed_and_cached_for_a_year(stack: Stack) -> None:
+    html = fetch(stack.url + "/")[2].decode()
+    scripts = re.findall(r'(/assets/[^"]+\.js)', html)
+    assert scripts
+    for encoding in ("br", "gzip"):
+        status, headers, body = fetch(stack.url + scripts[0], {"Accept-Encoding": encoding})
+        assert status == 200 and headers["content-encoding"] == encoding
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert "content-security-policy" in headers
+    status, headers, _ = fetch(stack.url + "/about", {"Accept-Encoding": "br, gzip"})
+    assert headers["content-encoding"] == "br" and headers["cache-control"] == "no-cache"
+    status, headers, _ = fetch(stack.url + "/images/logo.svg", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert headers["cache-control"] == "public, max-age=86400"
+    status, headers, body = fetch(stack.url + "/about")
+    assert "content-encoding" not in headers and b"<h1" in body, "clients without compression get plain files"
+
+
+def test_real_301_redirects(stack: Stack) -> None:
+    moves = redirect_map()
+    assert len(moves) >= 27
+    for path, target in moves.items():
+        status, headers, _ = fetch(stack.url + path)
+        assert status == 301, path
+        assert headers["location"].endswith(target), (path, headers["location"])
+        assert fetch(stack.url + target)[0] == 200, target
+    status, headers, _ = fetch(stack.url + "/contact?from=card")
+    assert headers["location"].endswith("/contact-us?from=card"), "the query string survives"
+    status, headers, _ = fetch(stack.url + "/about/")
+    assert status == 301 and headers["location"].endswith("/about")
+
+
+def test_every_canonical_route_answers_200_and_unknown_paths_get_the_branded_404(stack: Stack) -> None:
+    for path in CANONICAL:
+        status, headers, body = fetch(stack.url + path)
+        assert status == 200, path
+        assert headers["content-type"].startswith("text/html")
+    for path in ("/no-such-page", "/services/no-such-service", "/assets/none.js", "/__spa-fallback.html", "/_upload"):
+        status, _, body = fetch(stack.url + path)
+        assert status == 404, path
+    status, _, body = fetch(stack.url + "/no-such-page")
+    assert content().site.name.encode() in body and b"<h1" in body, "the 404 is the site's own page"
+
+
+# --- the policy in a real browser ---------------------------------------------------------------
+
+VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+@pytest.fixture
+def prod_page(browser, stack: Stack):
+    context = browser.new_context(viewport=WIDTHS["desktop"], base_url=stack.url)
+    context.add_init_script(VIOLATIONS)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.problems = problems  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def _ready(page) -> None:
+    page.wait_for_selector("#app-ready[data-ready='true']", state="attached")
+
+
+def test_every_page_runs_under_the_policy_without_console_errors(prod_page) -> None:
+    page = prod_page
+    for path in CANONICAL:
+        page.goto(path)
+        _ready(page)
+        page.wait_for_timeout(150)
+        assert page.evaluate("window.__violations") == [], path
+        assert page.problems == [], path
+    # Interactions still reach the backend through nginx under the policy.
+    page.goto("/peso")
+    _ready(page)
+    page.get_by_role("checkbox").first.check()
+    expect(page.locator("#checklist-progress")).to_contain_text("1 of")
+    page.goto("/testimonials")
+    _ready(page)
+    page.locator(".gallery__item").nth(2).click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Escape")
+    assert page.evaluate("window.__violations") == []
+    assert page.problems == []
+
+
+def test_the_video_and_map_frames_are_allowed(prod_page) -> None:
+    page = prod_page
+    page.route(re.compile(r"https://www\.(youtube-nocookie|google)\.com/.*"), lambda route: route.fulfill(body="ok"))
+    page.goto("/contact-us")
+    _ready(page)
+    page.get_by_role("button", name="Show interactive map").click()
+    expect(page.locator("iframe[src^='https://www.google.com/maps']")).to_be_attached()
+    page.goto("/testimonials")
+    _ready(page)
+    page.locator(".video__poster").first.click()
+    expect(page.locator("iframe[src^='https://www.youtube-nocookie.com/embed/']")).to_be_attached()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__violations") == []
+
+
+# --- faults -------------------------------------------------------------------------------------
+
+
+def _established(stack: Stack) -> dict[tuple, int]:
+    """Backend-side connections of the workers: (local, remote) address -> worker pid."""
+    found = {}
+    for worker in stack.backend_workers():
+        for conn in worker.net_connections(kind="tcp"):
+            if conn.status == psutil.CONN_ESTABLISHED and conn.laddr.port == stack.backend_port:
+                found[(conn.laddr, conn.raddr)] = worker.pid
+    return found
+
+
+def _wait_for(condition, timeout: float = 20, step: float = 0.2) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(step)
+
+
+def test_killing_the_worker_holding_a_visitors_websocket(prod_page, stack: Stack) -> None:
+    page = prod_page
+    workers_before = {w.pid for w in stack.backend_workers()}
+    assert len(workers_before) >= 2, "several workers"
+    before = _established(stack)
+    page.goto("/peso")
+    _ready(page)
+    progress = page.locator("#checklist-progress")
+    boxes = page.get_by_role("checkbox")
+    boxes.nth(0).check()
+    expect(progress).to_contain_text("1 of")
+    _wait_for(lambda: set(_established(stack)) - set(before))
+    holders = {pid for key, pid in _established(stack).items() if key not in before}
+    assert len(holders) == 1, holders
+    victim = holders.pop()
+    os.kill(victim, signal.SIGKILL)
+    # The page reconnects to a surviving worker, which finds the visitor's state in Redis.
+    boxes.nth(1).check()
+    expect(progress).to_contain_text("2 of", timeout=20_000)
+    boxes.nth(1).uncheck()
+    expect(progress).to_contain_text("1 of")
+    # granian replaces the dead worker.
+    _wait_for(
+        lambda: (
+            len(stack.backend_workers()) == len(workers_before)
+            and victim not in {w.pid for w in stack.backend_workers()}
+        ),
+        timeout=30,
+    )
+    assert page.problems == [] or all("WebSocket" in p or "ERR_" in p for p in page.problems)
+
+
+def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, stack: Stack) -> None:
+    page = prod_page
+    backend_main = int((stack.run_dir / "backend.pid").read_text())
+    page.goto("/peso")
+    _ready(page)
+    progress = page.locator("#checklist-progress")
+    boxes = page.get_by_role("checkbox")
+    boxes.nth(0).check()
+    expect(progress).to_contain_text("1 of")
+    old_redis = stack.redis().pid
+    subprocess.run(["redis-cli", "-p", str(stack.redis_port), "shutdown"], check=False, capture_output=True)
+    _wait_for(
+        lambda: (
+            (stack.run_dir / "redis.pid").exists()
+            and stack.redis().pid != old_redis
+            and subprocess.run(
+                ["redis-cli", "-p", str(stack.redis_port), "ping"], capture_output=True, text=True
+            ).stdout.strip()
+            == "PONG"
+        )
+    )
+    boxes.nth(2).check()
+    expect(progress).to_contain_text("2 of", timeout=20_000)
+    # A visitor arriving after the restart is served too.
+    other = page.context.browser.new_page()
+    other.goto(stack.url + "/peso")
+    other.wait_for_selector("#app-ready[data-ready='true']", state="attached")
+    other.get_by_role("checkbox").first.check()
+    expect(other.locator("#checklist-progress")).to_contain_text("1 of")
+    other.close()
+    assert int((stack.run_dir / "backend.pid").read_text()) == backend_main
+    assert psutil.pid_exists(backend_main)
+
+
+def _socket(stack: Stack) -> websocket.WebSocket:
+    ws = websocket.create_connection(
+        stack.url.replace("http", "ws") + "/_event/?EIO=4&transport=websocket&token=hostile-visitor", timeout=10
+    )
+    assert ws.recv().startswith("0{")  # engine.io open
+    return ws
+
+
+HOSTILE = [
+    "42/_event,not json",
+    '42/_event,["event",{"name":"no_such_state.handler","payload":{}}]',
+    '42/_event,["event",{"name":"reflex___state____state.hydrate","payload":{"x":' + "[" * 5000 + "]" * 5000 + "}}]",
+    '42/_event,["event",{"name":"reflex___state____state.consultancy___components___checklist___state____checklist_state'
+    '.toggle","payload":{"index":"DROP TABLE"}}]',
+    "\x00\xff\xfe garbage",
+    "99999",
+]
+
+
+def test_malformed_and_oversized_websocket_messages_are_rejected(prod_page, stack: Stack) -> None:
+    page = prod_page
+    page.goto("/peso")
+    _ready(page)
+    workers = {w.pid for w in stack.backend_workers()}
+    for message in HOSTILE:
+        ws = _socket(stack)
+        ws.send("40/_event,")
+        try:
+            ws.send(message)
+            time.sleep(0.1)
+        except (websocket.WebSocketException, OSError):
+            pass
+        ws.close()
+    # Bigger than the 1 MB engine.io limit: the connection is dropped.
+    ws = _socket(stack)
+    ws.send("40/_event,")
+    ws.send('42/_event,["event",{"name":"x","payload":"' + "A" * 2_000_000 + '"}]')
+    with pytest.raises((websocket.WebSocketException, OSError)):
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            frame = ws.recv()
+            if not frame:
+                raise websocket.WebSocketConnectionClosedException("closed")
+    ws.close()
+    # The server stayed up, no worker died, and another visitor is unaffected.
+    assert {w.pid for w in stack.backend_workers()} == workers
+    assert fetch(stack.url + "/ping")[0] == 200
+    page.get_by_role("checkbox").first.check()
+    expect(page.locator("#checklist-progress")).to_contain_text("1 of")
+    assert page.problems == []
+
+
+def test_a_broken_data_file_fails_the_build_and_leaves_the_site_untouched(stack: Stack, tmp_path: Path) -> None:
+    broken = tmp_path / "data"
+    shutil.copytree(ROOT / "data", broken)
+    settings = broken / "site.toml"
+    text = settings.read_text()
+    assert re.search(r'^phone = "', text, re.M)
+    settings.write_text(re.sub(r'^phone = ".*"', "phone = 12345", text, count=1, flags=re.M))
+    live = {p: p.stat().st_mtime_ns for p in (stack.run_dir / "nginx.conf", stack.run_dir / "site" / "index.html")}
+    port = stack.url.rsplit(":", 1)[1]
+    result = subprocess.run(
+        [str(ROOT / "deploy/prod.sh"), "build"],
+        cwd=ROOT,
+        env={**os.environ, "CONSULTANCY_DATA_DIR": str(broken), "PROD_PORT": port, "RUN_DIR": str(stack.run_dir)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    assert "site.toml" in output and "phone" in output, output[-2000:]
+    assert {p: p.stat().st_mtime_ns for p in live} == live, "the served site and its config were not touched"
+    status, _, body = fetch(stack.url + "/")
+    assert status == 200 and json.dumps(content().site.phone)[1:-1].encode() in body
