@@ -8,7 +8,7 @@
 #   deploy/prod.sh serve    start Redis, the backend and nginx on what `build` made
 #
 # Settings (environment): PROD_PORT (8080), BACKEND_PORT (PROD_PORT+1),
-# REDIS_PORT (PROD_PORT+2), WORKERS (3), PUBLIC_URL (http://127.0.0.1:PROD_PORT: the
+# REDIS_PORT (PROD_PORT+2), WORKERS (one per core, at least 2), PUBLIC_URL (http://127.0.0.1:PROD_PORT: the
 # address visitors use; the browser's websocket goes there), LISTEN (127.0.0.1:PROD_PORT),
 # RUN_DIR (build/prod-PROD_PORT). Expects the Makefile's PATH (venv, Node 22).
 set -euo pipefail
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 PROD_PORT="${PROD_PORT:-8080}"
 BACKEND_PORT="${BACKEND_PORT:-$((PROD_PORT + 1))}"
 REDIS_PORT="${REDIS_PORT:-$((PROD_PORT + 2))}"
-WORKERS="${WORKERS:-3}"
+WORKERS="${WORKERS:-$(( $(nproc) > 2 ? $(nproc) : 2 ))}"
 PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$PROD_PORT}"
 LISTEN="${LISTEN:-127.0.0.1:$PROD_PORT}"
 RUN_DIR="$(mkdir -p "${RUN_DIR:-build/prod-$PROD_PORT}" && cd "${RUN_DIR:-build/prod-$PROD_PORT}" && pwd)"

@@ -1,0 +1,174 @@
+"""Locust visitors for `scripts/load.py`, behaving as the site makes a browser behave.
+
+Every link on the site is a plain link, so each page view is a full page load: the
+HTML, the assets not yet in the visitor's cache, then a new Reflex websocket that
+hydrates and sends the page's mount events (fade-in; clearing the checklist on service
+pages). While a visitor reads a page (READ_S), the page does what it does in a browser:
+the home hero advances every 3 s and the about slider every 4 s (each a state event),
+and on service pages and the testimonials page the visitor ticks checklist items,
+filters projects and steps through the lightbox every 1-3 s. State events are timed
+from send to the answering delta.
+
+Loopback only: scripts/load.py refuses any other host.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+import time
+import uuid
+
+import gevent
+import websocket
+from locust import constant, events, task
+from locust.contrib.fasthttp import FastHttpUser
+
+STATE = "reflex___state____state"
+CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
+FILTER = f"{STATE}.consultancy___components___project_filter___state____project_filter_state"
+LIGHTBOX = f"{STATE}.consultancy___components___lightbox___state____lightbox_state"
+
+PAGES = [
+    "/", "/about", "/services", "/testimonials", "/contact-us", "/approvals-finder", "/peso",
+    "/forest-clearance", "/consent-to-operate", "/fire-nocs", "/cgwanoc", "/bio-medical-waste-authorization",
+]  # fmt: skip
+SERVICE_PAGES = [p for p in PAGES if p not in {"/", "/about", "/services", "/testimonials", "/contact-us"}]
+# Every event below changes state, so each one is answered by a delta to time.
+CATEGORIES = ["All", "Compliance", "Consulting", "Infrastructure"]
+ASSET = re.compile(r'(?:href|src)="(/(?:assets|images|css)/[^"]+)"')
+
+
+def _fire(name: str, started: float, length: int = 0, error: Exception | None = None) -> None:
+    events.request.fire(
+        request_type="WS",
+        name=name,
+        response_time=(time.perf_counter() - started) * 1000,
+        response_length=length,
+        exception=error,
+        context={},
+    )
+
+
+READ_S = (5.0, 15.0)
+THINK_S = (1.0, 3.0)
+HOME_TICK_S, ABOUT_TICK_S = 3.0, 4.0
+HERO = f"{STATE}.consultancy___state___motion____hero_state"
+SLIDER = f"{STATE}.consultancy___state___motion____slider_state"
+FADE = f"{STATE}.consultancy___state___motion____fade_state"
+
+
+class Visitor(FastHttpUser):
+    wait_time = constant(0)  # each visit paces itself: a page is read for READ_S
+
+    def on_start(self) -> None:
+        self.seen: set[str] = set()
+        self.ws: websocket.WebSocket | None = None
+        self.category = "All"
+
+    def on_stop(self) -> None:
+        self.close_socket()
+
+    @task
+    def visit_a_page(self) -> None:
+        path = random.choice(PAGES)
+        if not self.view(path):
+            gevent.sleep(random.uniform(*READ_S))
+            return
+        self.open_socket(path)
+        self.event("ws page-load event", f"{FADE}.fade_in", {}, "faded_in_rx_state_", path)
+        if path in SERVICE_PAGES:
+            self.event("ws page-load event", f"{CHECKLIST}.clear_ticks", {}, "ticked_rx_state_", path)
+        until = time.monotonic() + random.uniform(*READ_S)
+        while time.monotonic() < until:
+            if path == "/":
+                gevent.sleep(HOME_TICK_S)
+                self.event("ws slideshow tick", f"{HERO}.advance", {}, "hero_state", path)
+            elif path == "/about":
+                gevent.sleep(ABOUT_TICK_S)
+                self.event("ws slideshow tick", f"{SLIDER}.advance", {}, "slider_state", path)
+            elif path in SERVICE_PAGES:
+                gevent.sleep(random.uniform(*THINK_S))
+                self.event("ws checklist tick", f"{CHECKLIST}.toggle", {"index": random.randrange(4)},
+                           "ticked_rx_state_", path)  # fmt: skip
+            elif path == "/testimonials":
+                gevent.sleep(random.uniform(*THINK_S))
+                if random.random() < 0.3:
+                    self.category = random.choice([c for c in CATEGORIES if c != self.category])
+                    self.event("ws project filter", f"{FILTER}.choose", {"category": self.category},
+                               "project_filter_state", path)  # fmt: skip
+                else:
+                    self.event("ws lightbox step", f"{LIGHTBOX}.open_at", {"index": random.randrange(9)},
+                               "lightbox_state", path)  # fmt: skip
+                    gevent.sleep(random.uniform(*THINK_S))
+                    self.event("ws lightbox step", f"{LIGHTBOX}.next", {}, "lightbox_state", path)
+                    self.event("ws lightbox step", f"{LIGHTBOX}.close", {}, "lightbox_state", path)
+            else:
+                gevent.sleep(max(0.0, until - time.monotonic()))
+
+    # --- pages and assets, as a browser with a cache fetches them ---
+
+    def view(self, path: str) -> bool:
+        with self.client.get(path, name="page", headers={"Accept-Encoding": "gzip"}, catch_response=True) as reply:
+            if reply.status_code != 200 or b"<h1" not in (reply.content or b""):
+                reply.failure(f"{path}: {reply.status_code}")
+                return False
+            html = reply.text
+        for asset in ASSET.findall(html):
+            if asset not in self.seen:
+                self.seen.add(asset)
+                self.client.get(asset, name="asset", headers={"Accept-Encoding": "br, gzip"})
+        return True
+
+    # --- the websocket: a new one for every page load ---
+
+    def close_socket(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):  # already gone
+                self.ws.close()
+            self.ws = None
+
+    def open_socket(self, path: str) -> None:
+        self.close_socket()
+        started = time.perf_counter()
+        url = self.host.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={uuid.uuid4()}"
+        try:
+            self.ws = websocket.create_connection(url, timeout=15)
+            self.ws.recv()  # engine.io open
+            hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": _router(path)}}
+            self.ws.send("40/_event," + json.dumps(hydrate))
+            self._until('"is_hydrated_rx_state_":true')
+            _fire("ws connect + hydrate", started)
+        except Exception as error:  # every failure is a counted error
+            self.ws = None
+            _fire("ws connect + hydrate", started, error=error)
+
+    def _until(self, marker: str) -> int:
+        """Reads frames until one contains `marker`; answers engine.io pings meanwhile."""
+        assert self.ws is not None
+        while True:
+            frame = self.ws.recv()
+            if frame == "2":
+                self.ws.send("3")
+                continue
+            if marker in frame:
+                return len(frame)
+
+    def event(self, name: str, handler: str, payload: dict, marker: str, path: str) -> None:
+        """Sends one state event and waits for the delta that answers it (every event here changes state)."""
+        if self.ws is None:
+            return
+        message = ["event", {"name": handler, "payload": payload, "router_data": _router(path)}]
+        started = time.perf_counter()
+        try:
+            self.ws.send("42/_event," + json.dumps(message))
+            _fire(name, started, self._until(marker))
+        except Exception as error:
+            _fire(name, started, error=error)
+            self.close_socket()
+
+
+def _router(path: str) -> dict:
+    return {"pathname": path, "asPath": path}
