@@ -88,6 +88,8 @@ serve() {
 
   # granian directly (not `reflex run`) so a worker that dies is replaced instead of
   # taking the whole backend down with it.
+  # Only the site's own pages may open the websocket (no cross-site use of visitors' state).
+  REFLEX_CORS_ALLOWED_ORIGINS="$PUBLIC_URL" \
   REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
     .venv/bin/granian --interface asgi --factory --host 127.0.0.1 --port "$BACKEND_PORT" \
     --workers "$WORKERS" --respawn-failed-workers --respawn-interval 1 --log-level warning \

@@ -406,6 +406,21 @@ def test_malformed_and_oversized_websocket_messages_are_rejected(prod_page, stac
     assert page.problems == []
 
 
+def test_the_websocket_refuses_other_sites(stack: Stack) -> None:
+    url = stack.url.replace("http", "ws") + "/_event/?EIO=4&transport=websocket&token=cross-site"
+    with pytest.raises(websocket.WebSocketException):
+        ws = websocket.create_connection(url, timeout=10, origin="https://attacker.example")
+        try:
+            ws.recv()
+            ws.send("40/_event,")
+            assert ws.recv().startswith("40"), "connected"
+        finally:
+            ws.close()
+    ws = websocket.create_connection(url, timeout=10, origin=stack.url)
+    assert ws.recv().startswith("0{")
+    ws.close()
+
+
 def test_a_broken_data_file_fails_the_build_and_leaves_the_site_untouched(stack: Stack, tmp_path: Path) -> None:
     broken = tmp_path / "data"
     shutil.copytree(ROOT / "data", broken)
