@@ -5,6 +5,10 @@ placeholders are drawn here with Pillow. An image that already exists is kept, s
 drop in a real photo of the same name; `--force` redraws everything. Each image has its own seeded
 random generator, so reruns give identical files.
 
+Then the smaller copies listed in consultancy/images.py (`name-240w.webp`, the banners'
+`name-narrow.webp` crops) are made from the full-size files on disk, so they always show the
+same picture as their original: a copy is rewritten whenever it would differ.
+
 Usage: python scripts/make_images.py [--force] [--only GLOB]
 """
 
@@ -12,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import itertools
 import math
 import random
+import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -26,6 +32,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
+sys.path.insert(0, str(ROOT))
+
+from consultancy.images import RULES, Variants, narrow, sized  # noqa: E402
 
 Color = tuple[int, int, int]
 Paint = Color | tuple[int, int, int, int] | int
@@ -3386,27 +3395,75 @@ def all_jobs() -> list[Job]:
     return jobs
 
 
-def save(img: Image.Image | str, path: Path, fmt: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(img, str):
-        path.write_text(img, encoding="utf-8")
-    elif fmt == "webp" and img.mode == "RGBA":
+def encode(img: Image.Image, fmt: str) -> bytes:
+    buffer = io.BytesIO()
+    if fmt == "webp" and img.mode == "RGBA":
         # Logos are flat colour with type: lossless is both crisper and smaller than lossy here.
-        img.save(path, "WEBP", lossless=True, quality=100, method=6)
+        img.save(buffer, "WEBP", lossless=True, quality=100, method=6)
     elif fmt == "webp":
-        img.save(path, "WEBP", quality=WEBP_QUALITY, method=6)
+        img.save(buffer, "WEBP", quality=WEBP_QUALITY, method=6)
     elif fmt == "jpg":
         flat = img
         if img.mode == "RGBA":
             flat = Image.new("RGB", img.size, OFF_WHITE)
             flat.paste(img, mask=img.getchannel("A"))
-        flat.convert("RGB").save(path, "JPEG", quality=JPEG_QUALITY, progressive=True, optimize=True)
+        flat.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY, progressive=True, optimize=True)
     elif fmt == "png":
-        img.save(path, "PNG", optimize=True)
+        img.save(buffer, "PNG", optimize=True)
     elif fmt == "ico":
-        img.save(path, "ICO", sizes=[(32, 32), (16, 16)])
+        img.save(buffer, "ICO", sizes=[(32, 32), (16, 16)])
     else:
         raise ValueError(fmt)
+    return buffer.getvalue()
+
+
+def save(img: Image.Image | str, path: Path, fmt: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(img, str):
+        path.write_text(img, encoding="utf-8")
+    else:
+        path.write_bytes(encode(img, fmt))
+
+
+def copies_of(public: str, original: Image.Image, variants: Variants) -> Iterator[tuple[str, Image.Image]]:
+    """(public path, picture) of each smaller copy of one original."""
+    for width in variants.widths:
+        if width < original.width:
+            height = round(original.height * width / original.width)
+            yield sized(public, width), original.resize((width, height), Image.Resampling.LANCZOS)
+    if variants.narrow:
+        w, h = variants.narrow
+        crop_w = min(original.width, round(original.height * w / h))
+        left = round(original.width * variants.focus_x - crop_w / 2)
+        left = max(0, min(original.width - crop_w, left))
+        crop = original.crop((left, 0, left + crop_w, original.height))
+        if crop.size != (w, h):
+            crop = crop.resize((w, h), Image.Resampling.LANCZOS)
+        yield narrow(public), crop
+
+
+def is_copy(path: Path, variants: Variants) -> bool:
+    return path.stem.endswith("-narrow") or any(path.stem.endswith(f"-{w}w") for w in variants.widths)
+
+
+def make_copies(only: str | None) -> list[Path]:
+    """Write the copies of every original that consultancy/images.py lists, where they differ."""
+    written = []
+    for pattern, variants in RULES:
+        for original in sorted(ASSETS.glob(pattern.lstrip("/") + ".*")):
+            fmt = original.suffix.lstrip(".")
+            stem = str(original.relative_to(ASSETS).with_suffix(""))
+            if fmt not in ("webp", "jpg", "png") or is_copy(original, variants) or (only and not fnmatch(stem, only)):
+                continue
+            img = Image.open(original)
+            img = img.convert("RGBA" if img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info else "RGB")
+            for public, copy in copies_of("/" + str(original.relative_to(ASSETS)), img, variants):
+                path = ASSETS / public.lstrip("/")
+                data = encode(copy, fmt)
+                if not path.exists() or path.read_bytes() != data:
+                    path.write_bytes(data)
+                    written.append(path)
+    return written
 
 
 def run(job: Job, force: bool) -> list[Path]:
@@ -3438,6 +3495,9 @@ def main() -> None:
             size = path.stat().st_size
             print(f"{path.relative_to(ROOT)}  {size:,} B")
             written.append(path)
+    for path in make_copies(args.only):
+        print(f"{path.relative_to(ROOT)}  {path.stat().st_size:,} B  (copy)")
+        written.append(path)
     webp = sum(p.stat().st_size for p in written if p.suffix == ".webp")
     other = sum(p.stat().st_size for p in written if p.suffix != ".webp")
     print(f"{len(written)} files, {webp + other:,} B total ({webp:,} B WebP, {other:,} B fallbacks and icons)")

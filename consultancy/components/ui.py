@@ -1,11 +1,15 @@
 """Small building blocks shared by the pages."""
 
-from pathlib import PurePosixPath
-
 import reflex as rx
+from reflex_components_core.el.elements.inline import A
 
 from consultancy.components.icons import icon
+from consultancy.images import NARROW_MEDIA, WIDE_MEDIA, Variants, narrow, sized, variants_for, with_format
 from consultancy.state.motion import FadeState
+
+
+def _srcset(path: str, width: int, variants: Variants) -> str:
+    return ", ".join([f"{sized(path, w)} {w}w" for w in variants.widths] + [f"{path} {width}w"])
 
 
 def picture(
@@ -17,11 +21,30 @@ def picture(
     eager: bool = False,
     class_name: str = "",
     fallback: str = "jpg",
+    sizes: str | None = None,
 ) -> rx.Component:
-    """A WebP image with a JPEG/PNG fallback; sized so nothing shifts while it loads."""
-    fallback_src = str(PurePosixPath(src).with_suffix(f".{fallback}"))
+    """A WebP image with a JPEG/PNG fallback; sized so nothing shifts while it loads.
+
+    `width` and `height` are the file's pixel size. Smaller copies listed in
+    consultancy/images.py are offered too: narrower files in `srcset` (with `sizes`, the
+    width the picture is shown at) and, for banners, a crop for narrow screens.
+    """
+    variants = variants_for(src)
+    if variants.widths and not sizes:
+        raise ValueError(f"{src} has smaller copies: give the width it is shown at in `sizes`")
+    fallback_src = with_format(src, fallback)
+    sources: list[rx.Component] = []
+    if variants.narrow:
+        crop_size = {"width": str(variants.narrow[0]), "height": str(variants.narrow[1])}
+        sources.append(rx.el.source(src_set=narrow(src), media=NARROW_MEDIA, type="image/webp", custom_attrs=crop_size))
+        sources.append(rx.el.source(src_set=narrow(fallback_src), media=NARROW_MEDIA, custom_attrs=crop_size))
+    listed = {"sizes": sizes} if variants.widths else {}
+    webp_set = _srcset(src, width, variants) if variants.widths else src
+    sources.append(rx.el.source(src_set=webp_set, type="image/webp", **listed))
+    if variants.widths:
+        listed["src_set"] = _srcset(fallback_src, width, variants)
     return rx.el.picture(
-        rx.el.source(src_set=src, type="image/webp"),
+        *sources,
         rx.el.img(
             src=fallback_src,
             alt=alt,
@@ -30,8 +53,27 @@ def picture(
             class_name=class_name,
             # Real attributes: given as props, Reflex would turn them into CSS.
             custom_attrs={"width": str(width), "height": str(height), "fetchpriority": "high" if eager else "auto"},
+            **listed,
         ),
     )
+
+
+def image_preloads(src: str) -> list[rx.Component]:
+    """<link rel=preload> for a page's largest picture, the very file `picture` picks:
+    with a narrow-screen crop, one link per screen width (the `media` of each)."""
+    variants = variants_for(src)
+    if variants.widths:
+        raise ValueError(f"{src}: preloading a picture with width copies needs imagesrcset and sizes")
+    links = [(narrow(src), NARROW_MEDIA), (src, WIDE_MEDIA)] if variants.narrow else [(src, None)]
+    return [
+        rx.el.link(
+            rel="preload",
+            href=href,
+            **({"media": media} if media else {}),
+            custom_attrs={"as": "image", "type": "image/webp", "fetchpriority": "high"},
+        )
+        for href, media in links
+    ]
 
 
 def button_link(
@@ -50,7 +92,30 @@ def button_link(
         children.append(rx.el.span(f" {context}", class_name="visually-hidden"))
     if icon_name:
         children.append(icon(icon_name, size=18))
-    return rx.el.a(*children, href=href, class_name=f"button button--{variant}", **props)
+    return link(*children, href=href, class_name=f"button button--{variant}", **props)
+
+
+def link(*children: rx.Component | str, href: str, **props) -> rx.Component:
+    """rx.el.a, except that a link to "#id" on this page is a plain <a>: Reflex's router link
+    resolves "#id" against the path the page was prerendered at ("/about/#main"), which
+    would send crawlers and visitors without scripts to a non-canonical URL."""
+    if href.startswith("#"):
+        return A.create(*children, href=href, **props)
+    return rx.el.a(*children, href=href, **props)
+
+
+def icon_link(
+    glyph: rx.Component | str, text: str, href: str, *, class_name: str, new_tab: bool = False
+) -> rx.Component:
+    """A link of an icon (a Lucide name, or any icon component) and its text; `new_tab`
+    opens it in a new tab that cannot reach back to this page."""
+    return link(
+        icon(glyph, size=18) if isinstance(glyph, str) else glyph,
+        rx.el.span(text),
+        href=href,
+        class_name=class_name,
+        **({"target": "_blank", "rel": "noopener noreferrer"} if new_tab else {}),
+    )
 
 
 def section(

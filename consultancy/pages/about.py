@@ -4,7 +4,7 @@ import reflex as rx
 
 from consultancy.components.icons import brand_icon, icon
 from consultancy.components.slideshow import dots, pause_button, rotation_wrapper, slide_images
-from consultancy.components.ui import fade_section, icon_card, picture, section
+from consultancy.components.ui import fade_section, icon_card, icon_link, picture, section
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
 from consultancy.state.motion import SliderState
@@ -51,27 +51,28 @@ def slider() -> rx.Component:
 def founder() -> rx.Component:
     person = content().site.founder
     return rx.el.article(
-        picture(person.photo, f"Portrait placeholder for {person.name}", 400, 400, class_name="founder__photo"),
+        picture(
+            person.photo,
+            f"Portrait placeholder for {person.name}",
+            400,
+            400,
+            class_name="founder__photo",
+            sizes="(max-width: 767px) 140px, 220px",
+        ),
         rx.el.div(
             rx.el.p("Founder", class_name="eyebrow"),
             rx.el.h3(person.name, class_name="founder__name"),
             rx.el.p(person.role, class_name="founder__role"),
             rx.el.p(person.bio),
             rx.el.div(
-                rx.el.a(
+                icon_link(
                     brand_icon("linkedin", size=18),
-                    rx.el.span("LinkedIn profile"),
-                    href=person.linkedin,
-                    target="_blank",
-                    rel="noopener noreferrer",
+                    "LinkedIn profile",
+                    person.linkedin,
                     class_name="button button--secondary",
+                    new_tab=True,
                 ),
-                rx.el.a(
-                    icon("mail", size=18),
-                    rx.el.span(person.email),
-                    href=f"mailto:{person.email}",
-                    class_name="button button--secondary",
-                ),
+                icon_link("mail", person.email, f"mailto:{person.email}", class_name="button button--secondary"),
                 class_name="actions",
             ),
         ),

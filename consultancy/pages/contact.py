@@ -5,7 +5,7 @@ import reflex as rx
 from consultancy.components.footer import social_links
 from consultancy.components.icons import brand_icon, icon
 from consultancy.components.map import office_map
-from consultancy.components.ui import page_hero, section
+from consultancy.components.ui import icon_link, page_hero, section
 from consultancy.content import content
 from consultancy.templates.webpage import breadcrumbs, organization_data, webpage
 
@@ -23,31 +23,20 @@ def _detail(icon_name: str, label: str, value: rx.Component) -> rx.Component:
 @webpage("/contact-us", PAGE.meta, structured_data=(organization_data(), breadcrumbs(("Contact", "/contact-us"))))
 def contact() -> rx.Component:
     site = content().site
-    chat_button = rx.el.a(
+    chat_button = icon_link(
         brand_icon("whatsapp", size=20),
-        rx.el.span("Chat on WhatsApp"),
-        href=site.chat_href,
-        target="_blank",
-        rel="noopener noreferrer",
+        "Chat on WhatsApp",
+        site.chat_href,
         class_name="button button--chat",
+        new_tab=True,
     )
     return rx.fragment(
         page_hero(
             PAGE.heading,
             PAGE.intro,
             actions=[
-                rx.el.a(
-                    icon("phone", size=18),
-                    rx.el.span(f"Call {site.phone}"),
-                    href=site.tel_href,
-                    class_name="button button--accent",
-                ),
-                rx.el.a(
-                    icon("mail", size=18),
-                    rx.el.span("Email us"),
-                    href=site.mailto_href,
-                    class_name="button button--ghost",
-                ),
+                icon_link("phone", f"Call {site.phone}", site.tel_href, class_name="button button--accent"),
+                icon_link("mail", "Email us", site.mailto_href, class_name="button button--ghost"),
             ],
         ),
         section(

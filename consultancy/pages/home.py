@@ -13,6 +13,8 @@ from consultancy.templates.webpage import organization_data, webpage
 
 PAGE = content().home
 HERO_INTERVAL_MS = 3000
+# Width of an industry card: two columns on phones, three on tablets, four up to 1200 px.
+INDUSTRY_CARD_SIZES = "(max-width: 767px) 50vw, (max-width: 1023px) 33vw, (max-width: 1199px) 25vw, 280px"
 
 # Where each home card leads on the services list ("Others" is Miscellaneous).
 CARD_TARGETS = {
@@ -105,7 +107,7 @@ def industries() -> rx.Component:
         rx.el.ul(
             *[
                 rx.el.li(
-                    picture(industry.image, "", 480, 320, class_name="industry__img"),
+                    picture(industry.image, "", 480, 320, class_name="industry__img", sizes=INDUSTRY_CARD_SIZES),
                     rx.el.span(industry.name, class_name="industry__name"),
                     class_name="industry",
                 )

@@ -3,7 +3,7 @@
 import reflex as rx
 
 from consultancy.components.icons import icon
-from consultancy.components.ui import button_link, icon_card, page_hero, section
+from consultancy.components.ui import button_link, icon_card, link, page_hero, section
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
 from consultancy.content.models import Service
@@ -45,7 +45,7 @@ def services() -> rx.Component:
         ),
         rx.el.nav(
             rx.el.ul(
-                *[rx.el.li(rx.el.a(c, href=f"#{category_id(c)}")) for c in CATEGORIES],
+                *[rx.el.li(link(c, href=f"#{category_id(c)}")) for c in CATEGORIES],
                 class_name="chips container",
             ),
             aria_label="Service categories",

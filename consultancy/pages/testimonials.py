@@ -29,7 +29,7 @@ def testimonial_card(item: Testimonial) -> rx.Component:
         stars(item.rating),
         rx.el.blockquote(rx.el.p(item.feedback), class_name="quote"),
         rx.el.figcaption(
-            picture(item.image, "", 160, 160, class_name="quote__avatar", fallback="png"),
+            picture(item.image, "", 160, 160, class_name="quote__avatar", fallback="png", sizes="48px"),
             rx.el.span(rx.el.strong(item.name), rx.el.span(item.location, class_name="quote__place")),
         ),
         class_name="card quote-card",

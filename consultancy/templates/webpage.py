@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from consultancy.components.layout import layout
+from consultancy.components.ui import image_preloads
 from consultancy.content import content
 from consultancy.content.models import PageMeta
 
@@ -113,13 +114,7 @@ def head_tags(route: Route) -> list[rx.Component]:
         rx.el.meta(name="twitter:image", content=image_url),
     ]
     if route.preload_image:
-        tags.append(
-            rx.el.link(
-                rel="preload",
-                href=route.preload_image,
-                custom_attrs={"as": "image", "type": "image/webp", "fetchpriority": "high"},
-            )
-        )
+        tags.extend(image_preloads(route.preload_image))
     if route.keywords:
         tags.append(rx.el.meta(name="keywords", content=", ".join(route.keywords)))
     if route.redirect_to:

@@ -5,7 +5,7 @@ from urllib.parse import quote_plus
 import reflex as rx
 
 from consultancy.components.icons import icon
-from consultancy.components.ui import picture
+from consultancy.components.ui import icon_link, picture
 from consultancy.content import content
 
 from .state import MapState
@@ -31,6 +31,8 @@ def office_map(preview: str) -> rx.Component:
                     800,
                     450,
                     class_name="map__preview",
+                    # The section's width: the container less its padding and the frame's border.
+                    sizes="(max-width: 1199px) calc(100vw - 42px), 1158px",
                 ),
                 rx.el.button(
                     icon("map", size=18),
@@ -42,13 +44,8 @@ def office_map(preview: str) -> rx.Component:
                 class_name="map__poster",
             ),
         ),
-        rx.el.a(
-            icon("map-pin", size=18),
-            rx.el.span("Open in Maps"),
-            href=site.map_url,
-            target="_blank",
-            rel="noopener noreferrer",
-            class_name="button button--secondary map__open",
+        icon_link(
+            "map-pin", "Open in Maps", site.map_url, class_name="button button--secondary map__open", new_tab=True
         ),
         class_name="map",
     )

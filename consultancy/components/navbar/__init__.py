@@ -6,6 +6,7 @@ from consultancy.components.behaviour import dismiss_layer
 from consultancy.components.icons import icon
 from consultancy.components.iso_badge import iso_badge
 from consultancy.components.search import search_box
+from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
 
@@ -101,7 +102,7 @@ def navbar(active: str) -> rx.Component:
             )
     return rx.el.header(
         # Inside the banner landmark: Reflex renders its own regions before the chrome.
-        rx.el.a("Skip to main content", href="#main", class_name="skip-link"),
+        link("Skip to main content", href="#main", class_name="skip-link"),
         rx.el.div(
             rx.el.a(
                 rx.el.img(
