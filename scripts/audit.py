@@ -59,8 +59,11 @@ ROUTES = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals
 BUDGET = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 LCP_MS, CLS, TBT_MS, HOME_JS_KB = 2500, 0.05, 100, 180
 RETRIES = 2
-# Lighthouse's reason for an image file bigger than its displayed size needs.
-OVERSIZED = "larger than it needs to be"
+# Lighthouse's finding for an image file bigger than its displayed size, with both sizes.
+OVERSIZED = re.compile(r"larger than it needs to be \((\d+)x(\d+)\) for its displayed dimensions \((\d+)x(\d+)\)")
+# A file may have this many times the pixels it is drawn with on the emulated screen (one step
+# of a srcset ladder) before it counts as larger than the display needs.
+OVERSIZED_AREA = 1.5
 
 
 @dataclass
@@ -140,10 +143,11 @@ def summarise(path: str, report: dict) -> Row:
         for r in audits["network-requests"]["details"]["items"]
         if r.get("resourceType") == "Script" and r["url"].startswith("http")
     ]
+    dpr = report["configSettings"]["screenEmulation"]["deviceScaleFactor"]
     oversized = [
         item["url"].rsplit("/", 1)[-1]
         for item in audits["image-delivery-insight"].get("details", {}).get("items", [])
-        if any(OVERSIZED in sub.get("reason", "") for sub in item.get("subItems", {}).get("items", []))
+        if larger_than_drawn(item, dpr)
     ]
     return Row(
         path=path,
@@ -157,6 +161,25 @@ def summarise(path: str, report: dict) -> Row:
         js_gzip_kb=sum(gzipped_size(url) for url in set(scripts)) / 1024,
         oversized=oversized,
     )
+
+
+def larger_than_drawn(item: dict, dpr: float) -> bool:
+    """Whether Lighthouse's "larger than it needs to be" finding holds on the emulated screen.
+
+    Lighthouse 13.5 takes the displayed size in CSS pixels here (its correction for the
+    emulated device pixel ratio does not apply to these traces), so a file sized right for the
+    1.75x phone is reported too. The size is scaled to device pixels before comparing."""
+    for sub in item.get("subItems", {}).get("items", []):
+        found = OVERSIZED.search(sub.get("reason", ""))
+        if not found:
+            continue
+        file_w, file_h, shown_w, shown_h = map(int, found.groups())
+        box = item.get("node", {}).get("boundingRect", {})
+        if abs(box.get("width", 0) - shown_w) <= 1 and abs(box.get("height", 0) - shown_h) <= 1:
+            shown_w, shown_h = shown_w * dpr, shown_h * dpr  # CSS pixels: not corrected
+        if file_w * file_h > OVERSIZED_AREA * shown_w * shown_h:
+            return True
+    return False
 
 
 def median_run(rows: list[Row]) -> Row:
@@ -176,9 +199,9 @@ def measure(base: str, path: str, runs: int = 1, retry: bool = True, **lighthous
     return row
 
 
-def line(row: Row) -> str:
+def line(row: Row, budgets: bool = True) -> str:
     s = row.scores
-    verdict = "" if not row.misses() else "MISS: " + "; ".join(row.misses())
+    verdict = "" if not budgets or not row.misses() else "MISS: " + "; ".join(row.misses())
     return (
         f"{row.path:40} perf {s['performance']:3} a11y {s.get('accessibility', 0):3} "
         f"bp {s.get('best-practices', 0):3} seo {s.get('seo', 0):3} FCP {row.fcp_ms:5.0f} LCP {row.lcp_ms:5.0f} "
@@ -361,7 +384,7 @@ def measure_anchors(site_root: Path, port: int, runs: int) -> list[tuple[str, st
         row = measure(base, "/", runs=runs, retry=False, **lighthouse)
         row.path = name
         results.append((name, issue, row))
-        print(line(row), flush=True)
+        print(line(row, budgets=False), flush=True)
 
     with static_site([ANCHORS_DIR / "static"], port, compress=True) as base:
         add("static HTML page, gzip", "100, LCP 0.6 s", base)
