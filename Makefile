@@ -61,9 +61,10 @@ LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
 $(LIGHTHOUSE): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools lighthouse@13.5.0
 
-## Lighthouse on every route against the production build; non-zero when a budget is missed
+## Lighthouse on every route against the production build; non-zero when a budget is missed.
+## ANCHORS=1 also measures the framework reference pages (built under build/anchors/).
 audit: setup chromium check $(LIGHTHOUSE)
-	$(PY) scripts/audit.py --report docs/performance.md
+	$(PY) scripts/audit.py --report docs/performance.md $(if $(ANCHORS),--anchors)
 
 ## Production on this machine: nginx (static, precompressed, headers, 301s) in front of
 ## Reflex workers sharing state through Redis, on http://127.0.0.1:$(PROD_PORT). See README "Deploying".

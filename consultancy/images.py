@@ -43,10 +43,10 @@ RULES: tuple[tuple[str, Variants], ...] = (
     ("/images/hero/home-*", Variants(narrow=(720, 720), focus_x=0.72)),  # 1280x720
     ("/images/about/slide-*", Variants(narrow=(800, 600), focus_x=0.72)),  # 1280x600
     ("/images/services/*", Variants(narrow=(700, 560), focus_x=0.72)),  # 1280x560
-    ("/images/industries/*", Variants(widths=(240,))),  # 480x320 cards, 170-280 px wide
+    ("/images/industries/*", Variants(widths=(240, 360))),  # 480x320 cards, 170-280 px wide
     ("/images/founder", Variants(widths=(240,))),  # 400x400, shown at 140-220 px
     ("/images/testimonials/person-*", Variants(widths=(96,))),  # 160x160, shown at 48 px
-    ("/images/contact/map", Variants(widths=(480,))),  # 800x450, 350 px wide on a phone
+    ("/images/contact/map", Variants(widths=(480, 680))),  # 800x450, 350-370 px wide on a phone
 )
 
 

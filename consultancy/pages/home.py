@@ -13,8 +13,12 @@ from consultancy.templates.webpage import organization_data, webpage
 
 PAGE = content().home
 HERO_INTERVAL_MS = 3000
-# Width of an industry card: two columns on phones, three on tablets, four up to 1200 px.
-INDUSTRY_CARD_SIZES = "(max-width: 767px) 50vw, (max-width: 1023px) 33vw, (max-width: 1199px) 25vw, 280px"
+# Width of an industry card: two columns on phones, three on tablets, four up to 1200 px
+# (the container's 20 px padding each side and the gaps between cards taken off).
+INDUSTRY_CARD_SIZES = (
+    "(max-width: 767px) calc(50vw - 25px), (max-width: 1023px) calc(33.3vw - 24px), "
+    "(max-width: 1199px) calc(25vw - 22px), 278px"
+)
 
 # Where each home card leads on the services list ("Others" is Miscellaneous).
 CARD_TARGETS = {
