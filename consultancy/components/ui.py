@@ -9,7 +9,8 @@ from consultancy.state.motion import FadeState
 
 
 def _srcset(path: str, width: int, variants: Variants) -> str:
-    return ", ".join([f"{sized(path, w)} {w}w" for w in variants.widths] + [f"{path} {width}w"])
+    smaller = [f"{sized(path, w)} {w}w" for w in variants.widths if w < width]  # as make_images.py makes them
+    return ", ".join([*smaller, f"{path} {width}w"])
 
 
 def picture(
