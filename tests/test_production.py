@@ -321,6 +321,14 @@ def test_killing_the_worker_holding_a_visitors_websocket(prod_page, stack: Stack
         timeout=30,
     )
     assert page.problems == [] or all("WebSocket" in p or "ERR_" in p for p in page.problems)
+    # The replacement imports the app before it serves (long on a busy machine); the
+    # later tests need the whole stack back, and a new visitor must be served.
+    replacement = next(w for w in stack.backend_workers() if w.pid not in workers_before)
+    _wait_for(lambda: replacement.cpu_percent(interval=1.0) < 20, timeout=120, step=0)
+    fresh = page.context.browser.new_page()
+    fresh.goto(stack.url + "/peso")
+    fresh.wait_for_selector("#app-ready[data-ready='true']", state="attached", timeout=30_000)
+    fresh.close()
 
 
 def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, stack: Stack) -> None:
