@@ -45,8 +45,12 @@ done
 up "$port" || { echo "the site did not come up in 900 s"; exit 1; }
 up "$prod_port" || { echo "the production stack did not come up"; tail -n 40 "$prod_log"; exit 1; }
 echo "site and production stack up; running tests"
-# loadgroup: the production tests share one stack and break it on purpose, so they
-# run one after another in a single worker.
-SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
-  PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))" \
-  .venv/bin/python -m pytest -q -n 2 --dist loadgroup tests "$@"
+export SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
+  PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))"
+if [ $# -gt 0 ]; then
+  exec .venv/bin/python -m pytest -q -p no:xdist "$@"
+fi
+.venv/bin/python -m pytest -q -n 2 tests --ignore=tests/test_production.py
+# The production tests share one stack and break it on purpose (a worker killed, Redis
+# restarted), so they run on their own, one after another, on an otherwise idle machine.
+.venv/bin/python -m pytest -q -p no:xdist tests/test_production.py
