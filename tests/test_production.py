@@ -6,8 +6,8 @@ errors and no policy violations); the faults of issue 8 are caused for real: a
 worker holding a visitor's websocket is killed, Redis is restarted, hostile
 websocket messages are sent, a broken data file is built.
 
-All tests here share one stack and some of them break it on purpose, so they run
-in one xdist worker, one after another.
+All tests here share one stack and some of them break it on purpose, so
+scripts/test.sh runs them on their own, one after another, after the page suite.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
 from tests.conftest import ROOT, WIDTHS, _free_port
 
-pytestmark = pytest.mark.xdist_group("production")
 
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
 FRAME_HOSTS = {"https://www.youtube-nocookie.com", "https://www.google.com"}
