@@ -36,7 +36,6 @@ from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
 from tests.conftest import ROOT, WIDTHS, _free_port
 
-
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
 FRAME_HOSTS = {"https://www.youtube-nocookie.com", "https://www.google.com"}
 
