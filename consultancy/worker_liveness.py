@@ -17,6 +17,7 @@ import logging
 import pickle
 import time
 
+from redis.asyncio import Redis
 from reflex.utils.token_manager import RedisTokenManager
 
 logger = logging.getLogger(__name__)
@@ -24,6 +25,7 @@ logger = logging.getLogger(__name__)
 BEAT_EVERY_S = 0.5
 # A worker not seen for this long is gone; a duplicated tab waits at most this long.
 BEAT_TTL_MS = 2000
+POLL_EVERY_S = 0.1
 
 
 def _beat_key(instance_id: str) -> str:
@@ -46,12 +48,21 @@ async def _ensure_beating(manager: RedisTokenManager) -> None:
         manager._consultancy_beat = asyncio.create_task(_beat(manager))  # type: ignore[attr-defined]
 
 
-async def _owner_is_gone(manager: RedisTokenManager, instance_id: str) -> bool:
+async def _record_is_stale(redis: Redis, key: str, owner: str) -> bool:
+    """True once the worker that recorded `key` has stopped beating.
+
+    A killed worker's heartbeat outlives it by up to BEAT_TTL_MS, and its visitors
+    reconnect at once, so the answer is waited for. The wait ends early when the record
+    goes away: then the old socket was closed normally (a page load racing the previous
+    page's disconnect), and Reflex links the token as usual.
+    """
     deadline = time.monotonic() + BEAT_TTL_MS / 1000 + BEAT_EVERY_S
     while time.monotonic() < deadline:
-        if not await manager.redis.exists(_beat_key(instance_id)):
+        if not await redis.exists(_beat_key(owner)):
             return True
-        await asyncio.sleep(0.2)
+        if not await redis.exists(key):
+            return False
+        await asyncio.sleep(POLL_EVERY_S)
     return False
 
 
@@ -67,7 +78,9 @@ def install() -> None:
             raw = await self.redis.get(key)
             if raw:
                 record = pickle.loads(raw)
-                if record.instance_id != self.instance_id and await _owner_is_gone(self, record.instance_id):
+                if record.instance_id != self.instance_id and await _record_is_stale(
+                    self.redis, key, record.instance_id
+                ):
                     logger.info("token %s: its worker died; the visitor keeps their state", token[:8])
                     await self.redis.delete(key)
         except Exception as error:  # never worse than Reflex's own behaviour
