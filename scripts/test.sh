@@ -13,6 +13,14 @@ log=build/test-server.log
 prod_log=build/test-prod.log
 prod_dir="$PWD/build/prod-$prod_port"
 
+# Servers left over from another run would answer the tests in place of this build.
+for p in "$port" "$prod_port" "$((prod_port + 1))" "$((prod_port + 2))"; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+    echo "port $p is in use (another server or test run?); stop it or set TEST_PORT / PROD_TEST_PORT" >&2
+    exit 1
+  fi
+done
+
 echo "building the production stack (log: $prod_log)"
 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
   || { echo "production build failed:"; tail -n 40 "$prod_log"; exit 1; }
@@ -48,7 +56,9 @@ echo "site and production stack up; running tests"
 export SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
   PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))"
 if [ $# -gt 0 ]; then
-  exec .venv/bin/python -m pytest -q -p no:xdist "$@"
+  # Not exec: the EXIT trap must still stop the servers.
+  .venv/bin/python -m pytest -q -p no:xdist "$@"
+  exit
 fi
 .venv/bin/python -m pytest -q -n 2 tests --ignore=tests/test_production.py
 # The production tests share one stack and break it on purpose (a worker killed, Redis
