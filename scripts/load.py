@@ -4,9 +4,11 @@ against `make prod`, bounded in count and time, loopback only.
 Usage: python scripts/load.py [--url http://127.0.0.1:8080] [--users 500] [--spawn-rate 50]
        [--time 60] [--report docs/load.md]
 
-Prints a table per request kind (count, p50/p95/p99, errors) and the CPU each part of
-the stack used, checks the goals (p95 page < 50 ms, p95 state event < 100 ms, 0 errors)
-and exits 1 when one is missed. With --report, replaces the measured part of the file
+Prints a table per request kind (count, p50/p95/p99, errors) as Locust timed it, the
+same figures from an independent probe visitor (scripts/loadtest/probe.py: Locust's
+timings include its own loop's queueing), and the CPU each part of the stack used. The
+goals (p95 page < 50 ms, p95 state event < 100 ms) are judged on the probe, errors on
+both; exits 1 when one is missed. With --report, replaces the measured part of the file
 (after its `<!-- measured -->` line) and keeps the prose above it.
 """
 
@@ -29,6 +31,9 @@ import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCUSTFILE = ROOT / "scripts" / "loadtest" / "locustfile.py"
+sys.path.insert(0, str(LOCUSTFILE.parent))
+from probe import Probe, percentile  # noqa: E402
+
 MAX_USERS, MAX_SECONDS = 2000, 600
 PAGE_P95_MS, EVENT_P95_MS = 50, 100
 PARTS = {"nginx": ("nginx",), "backend workers": ("granian",), "redis": ("redis-server",), "locust": ("locust",)}
@@ -93,8 +98,10 @@ def main() -> int:
         raise SystemExit("load tests run against loopback only")
     if not (0 < args.users <= MAX_USERS and 0 < args.time <= MAX_SECONDS):
         raise SystemExit(f"bounded: at most {MAX_USERS} users and {MAX_SECONDS} s")
-    run_time = args.time + args.users // args.spawn_rate
+    spawn_s = args.users // args.spawn_rate
+    run_time = args.time + spawn_s
     sampler = CpuSampler()
+    probe = Probe(args.url, start_after=spawn_s + 2)
     with tempfile.TemporaryDirectory() as tmp:
         prefix = Path(tmp) / "load"
         command = [
@@ -105,10 +112,13 @@ def main() -> int:
         ]  # fmt: skip
         print("running:", " ".join(command[1:]), flush=True)
         sampler.start()
+        probe.start()
         started = time.monotonic()
         subprocess.run(command, check=False, env={**os.environ, "PYTHONWARNINGS": "ignore"}, timeout=run_time + 120)
         elapsed = time.monotonic() - started
         sampler.stop.set()
+        probe.stop.set()
+        probe.join()
         with open(f"{prefix}_stats.csv") as handle:
             rows = [r for r in csv.DictReader(handle)]
         with open(f"{prefix}_failures.csv") as handle:
@@ -125,13 +135,9 @@ def main() -> int:
         p50, p95, p99 = (float(row[k]) for k in ("50%", "95%", "99%"))
         goal = ""
         if name == "page":
-            goal = f"p95 < {PAGE_P95_MS}"
-            if p95 >= PAGE_P95_MS:
-                missed.append(f"page p95 {p95:.0f} ms")
+            goal = f"p95 < {PAGE_P95_MS} (judged on the probe)"
         elif row["Type"] == "WS" and name != "ws connect + hydrate":
-            goal = f"p95 < {EVENT_P95_MS}"
-            if p95 >= EVENT_P95_MS:
-                missed.append(f"{name} p95 {p95:.0f} ms")
+            goal = f"p95 < {EVENT_P95_MS} (judged on the probe)"
         if errors:
             missed.append(f"{name}: {errors} errors")
         label = "**all**" if row["Name"] == "Aggregated" else f"{row['Type']} {name}".strip()
@@ -139,9 +145,32 @@ def main() -> int:
             f"| {label} | {count} | {p50:.0f} | {p95:.0f} | {p99:.0f} | {float(row['Max Response Time']):.0f} "
             f"| {errors} | {goal} |"
         )
+    probe_lines = [
+        "| kind | samples | p50 ms | p95 ms | p99 ms | max ms | errors | goal |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    goals = {"page": PAGE_P95_MS, "state event": EVENT_P95_MS}
+    for name, values in probe.samples.items():
+        p95 = percentile(values, 0.95)
+        goal = ""
+        if name in goals:
+            goal = f"p95 < {goals[name]}"
+            if not values or not p95 < goals[name]:
+                missed.append(f"probe {name} p95 {p95:.0f} ms")
+        if probe.errors[name]:
+            missed.append(f"probe {name}: {probe.errors[name]} errors")
+        probe_lines.append(
+            f"| {name} | {len(values)} | {percentile(values, 0.5):.0f} | {p95:.0f} | {percentile(values, 0.99):.0f} "
+            f"| {max(values, default=float('nan')):.0f} | {probe.errors[name]} | {goal} |"
+        )
     cpu = sampler.averages()
     cpu_line = ", ".join(f"{part} {value:.0f} %" for part, value in cpu.items())
-    table = "\n".join(lines)
+    table = (
+        "As timed by Locust (includes the wait for the load generator's own loop):\n\n"
+        + "\n".join(lines)
+        + "\n\nAs timed by the independent probe, one request at a time (scripts/loadtest/probe.py):\n\n"
+        + "\n".join(probe_lines)
+    )
     summary = (
         f"{args.users} visitors (spawned at {args.spawn_rate}/s), {run_time} s, against {args.url}; "
         f"{psutil.cpu_count()} cores. Average CPU during the run (100 % = one core): {cpu_line}."

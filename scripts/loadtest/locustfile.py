@@ -15,18 +15,16 @@ Loopback only: scripts/load.py refuses any other host.
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import re
 import time
-import uuid
 
 import gevent
 import websocket
 from locust import constant, events, task
 from locust.contrib.fasthttp import FastHttpUser
+from reflex_socket import STATE, connect_and_hydrate, send_event
 
-STATE = "reflex___state____state"
 CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
 FILTER = f"{STATE}.consultancy___components___project_filter___state____project_filter_state"
 LIGHTBOX = f"{STATE}.consultancy___components___lightbox___state____lightbox_state"
@@ -133,42 +131,20 @@ class Visitor(FastHttpUser):
     def open_socket(self, path: str) -> None:
         self.close_socket()
         started = time.perf_counter()
-        url = self.host.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={uuid.uuid4()}"
         try:
-            self.ws = websocket.create_connection(url, timeout=15)
-            self.ws.recv()  # engine.io open
-            hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": _router(path)}}
-            self.ws.send("40/_event," + json.dumps(hydrate))
-            self._until('"is_hydrated_rx_state_":true')
+            self.ws = connect_and_hydrate(self.host, path)
             _fire("ws connect + hydrate", started)
         except Exception as error:  # every failure is a counted error
             self.ws = None
             _fire("ws connect + hydrate", started, error=error)
 
-    def _until(self, marker: str) -> int:
-        """Reads frames until one contains `marker`; answers engine.io pings meanwhile."""
-        assert self.ws is not None
-        while True:
-            frame = self.ws.recv()
-            if frame == "2":
-                self.ws.send("3")
-                continue
-            if marker in frame:
-                return len(frame)
-
     def event(self, name: str, handler: str, payload: dict, marker: str, path: str) -> None:
-        """Sends one state event and waits for the delta that answers it (every event here changes state)."""
+        """Sends one state event and times it to the delta that answers it."""
         if self.ws is None:
             return
-        message = ["event", {"name": handler, "payload": payload, "router_data": _router(path)}]
         started = time.perf_counter()
         try:
-            self.ws.send("42/_event," + json.dumps(message))
-            _fire(name, started, self._until(marker))
+            _fire(name, started, send_event(self.ws, handler, payload, marker, path))
         except Exception as error:
             _fire(name, started, error=error)
             self.close_socket()
-
-
-def _router(path: str) -> dict:
-    return {"pathname": path, "asPath": path}

@@ -1,0 +1,48 @@
+"""Speaking to the Reflex backend over its websocket as the browser client does: engine.io
+open, socket.io namespace `/_event`, hydrate, then events answered by state deltas.
+
+Plain websocket-client calls: the Locust visitors (under gevent) and the independent probe
+(a thread of scripts/load.py) use the same functions.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import websocket
+
+STATE = "reflex___state____state"
+
+
+def router(path: str) -> dict:
+    return {"pathname": path, "asPath": path}
+
+
+def read_until(ws: websocket.WebSocket, marker: str) -> int:
+    """Reads frames until one contains `marker`; answers engine.io pings meanwhile."""
+    while True:
+        frame = ws.recv()
+        if frame == "2":
+            ws.send("3")
+            continue
+        if marker in frame:
+            return len(frame)
+
+
+def connect_and_hydrate(base_url: str, path: str, timeout: float = 15) -> websocket.WebSocket:
+    """A new visitor's socket for `path` (a fresh token), hydrated as a page load does."""
+    url = base_url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={uuid.uuid4()}"
+    ws = websocket.create_connection(url, timeout=timeout)
+    ws.recv()  # engine.io open
+    hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router(path)}}
+    ws.send("40/_event," + json.dumps(hydrate))
+    read_until(ws, '"is_hydrated_rx_state_":true')
+    return ws
+
+
+def send_event(ws: websocket.WebSocket, handler: str, payload: dict, marker: str, path: str) -> int:
+    """Sends one state event and waits for the delta that answers it (a delta containing `marker`)."""
+    message = ["event", {"name": handler, "payload": payload, "router_data": router(path)}]
+    ws.send("42/_event," + json.dumps(message))
+    return read_until(ws, marker)
