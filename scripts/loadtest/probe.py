@@ -16,6 +16,7 @@ import threading
 import time
 from urllib.parse import urlparse
 
+import websocket
 from reflex_socket import STATE, connect_and_hydrate, send_event
 
 PAGES = ["/", "/about", "/services", "/testimonials", "/contact-us", "/peso", "/fire-nocs"]
@@ -51,7 +52,7 @@ class Probe(threading.Thread):
     def run(self) -> None:
         if self.stop.wait(self.start_after):  # measure the steady state, as Locust's reset stats do
             return
-        ws = None
+        ws: websocket.WebSocket | None = None
         events = 0
         while not self.stop.wait(PAUSE_S):
             self._page()
@@ -72,6 +73,7 @@ class Probe(threading.Thread):
                 self.samples["state event"].append((time.perf_counter() - started) * 1000)
             except Exception:
                 self.errors["state event"] += 1
+                ws.close()
                 ws = None
             events += 1
         if ws is not None:
