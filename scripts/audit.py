@@ -29,13 +29,11 @@ import io
 import json
 import os
 import re
-import signal
 import socketserver
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -47,9 +45,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES  # noqa: E402
+from scripts.reflex_server import REFLEX, reflex_site  # noqa: E402
 
 LIGHTHOUSE = ROOT / ".tools" / "node_modules" / ".bin" / "lighthouse"
-REFLEX = ROOT / ".venv" / "bin" / "reflex"
 ANCHORS_DIR = ROOT / "build" / "anchors"
 CHROME_FLAGS = (
     "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run"
@@ -228,44 +226,6 @@ def table(rows: list[Row]) -> str:
 
 
 # --------------------------------------------------------------------------- servers
-
-
-def wait_for(url: str, server: subprocess.Popen | None = None, timeout_s: int = 900) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if server is not None and server.poll() is not None:
-            raise SystemExit(f"the server for {url} exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except (OSError, urllib.error.HTTPError):
-            time.sleep(1)
-    raise SystemExit(f"{url} did not come up in {timeout_s} s")
-
-
-@contextmanager
-def reflex_site(directory: Path, port: int, log: Path) -> Iterator[str]:
-    """`reflex run --env prod --single-port` in `directory`, stopped (with its children) on exit."""
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
-        server = subprocess.Popen(
-            [str(REFLEX), "run", "--env", "prod", "--single-port", "--frontend-port", str(port)],
-            cwd=directory,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            wait_for(base + "/ping", server)
-            wait_for(base + "/", server)
-            yield base
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
 
 
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")

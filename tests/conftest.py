@@ -8,15 +8,13 @@ over the real websocket to the real backend. Nothing is mocked.
 from __future__ import annotations
 
 import os
-import signal
 import socket
-import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from scripts.reflex_server import reflex_site
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -40,14 +38,6 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _get(url: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status, response.read().decode("utf-8", "replace")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode("utf-8", "replace")
-
-
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """URL of the running site; SITE_URL reuses a server that is already up."""
@@ -55,40 +45,8 @@ def base_url() -> Iterator[str]:
         yield os.environ["SITE_URL"].rstrip("/")
         return
     port = int(os.environ.get("TEST_PORT", _free_port()))
-    log_path = ROOT / "build" / "test-server.log"
-    log_path.parent.mkdir(exist_ok=True)
-    log = log_path.open("w")
-    server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/reflex"), "run", "--env", "prod", "--single-port", "--frontend-port", str(port)],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + BUILD_TIMEOUT_S
-    try:
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError(
-                    f"site server exited ({server.returncode}); see {log_path}:\n{log_path.read_text()[-3000:]}"
-                )
-            try:
-                if _get(url + "/")[0] == 200 and _get(url + "/ping")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"site not up after {BUILD_TIMEOUT_S}s; see {log_path}")
-            time.sleep(1)
+    with reflex_site(ROOT, port, ROOT / "build" / "test-server.log", BUILD_TIMEOUT_S) as url:
         yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        log.close()
 
 
 @pytest.fixture(scope="session")
