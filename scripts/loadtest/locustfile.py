@@ -23,9 +23,8 @@ import gevent
 import websocket
 from locust import constant, events, task
 from locust.contrib.fasthttp import FastHttpUser
-from reflex_socket import STATE, connect_and_hydrate, send_event
+from reflex_socket import CHECKLIST, STATE, connect_and_hydrate, send_event
 
-CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
 FILTER = f"{STATE}.consultancy___components___project_filter___state____project_filter_state"
 LIGHTBOX = f"{STATE}.consultancy___components___lightbox___state____lightbox_state"
 

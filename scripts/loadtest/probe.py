@@ -17,10 +17,9 @@ import time
 from urllib.parse import urlparse
 
 import websocket
-from reflex_socket import STATE, connect_and_hydrate, send_event
+from reflex_socket import CHECKLIST, connect_and_hydrate, send_event
 
 PAGES = ["/", "/about", "/services", "/testimonials", "/contact-us", "/peso", "/fire-nocs"]
-CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
 PAUSE_S = 0.1
 HYDRATE_EVERY = 10  # state events between two new sockets
 

@@ -13,6 +13,7 @@ import uuid
 import websocket
 
 STATE = "reflex___state____state"
+CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
 
 
 def router(path: str) -> dict:
