@@ -3,6 +3,7 @@
 import reflex as rx
 
 from consultancy import pages  # noqa: F401  (registers the routes)
+from consultancy.components.error_page import error_boundary
 from consultancy.serving import clean_urls
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
@@ -24,6 +25,9 @@ app = rx.App(
     ],
 )
 app.app_wraps.pop((5, "Overlay"), None)
+# A rendering error shows the site's own error page, never the framework's screen with
+# the error's text (whose inline styles the CSP would block anyway).
+app.app_wraps[(55, "ErrorBoundary")] = lambda stateful: error_boundary()
 add_routes(app)
 keep_state_when_a_worker_dies()
 write_search_files()

@@ -7,7 +7,7 @@ from consultancy.components.slideshow import dots, pause_button, rotation_wrappe
 from consultancy.components.ui import fade_section, icon_card, icon_link, picture, section
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
-from consultancy.state.motion import SliderState
+from consultancy.state.motion import SLIDER
 from consultancy.templates.webpage import breadcrumbs, webpage
 
 PAGE = content().about
@@ -17,9 +17,9 @@ SLIDE_INTERVAL_MS = 4000
 def slider() -> rx.Component:
     site = content().site
     return rotation_wrapper(
-        SliderState,
+        SLIDER,
         SLIDE_INTERVAL_MS,
-        slide_images(SliderState, PAGE.slides, 1280, 600),
+        slide_images(SLIDER, PAGE.slides, 1280, 600),
         rx.el.div(
             rx.el.h1(f"About {site.name}", class_name="about-hero__kicker"),
             rx.el.div(
@@ -27,7 +27,7 @@ def slider() -> rx.Component:
                     rx.el.div(
                         rx.el.p(slide.title, class_name="about-hero__title"),
                         rx.el.p(slide.text, class_name="about-hero__text"),
-                        class_name=rx.cond(SliderState.index == n, "about-hero__slide is-current", "about-hero__slide"),
+                        class_name=rx.cond(SLIDER.index == n, "about-hero__slide is-current", "about-hero__slide"),
                     )
                     for n, slide in enumerate(PAGE.slides)
                 ],
@@ -35,8 +35,8 @@ def slider() -> rx.Component:
                 aria_live="off",
             ),
             rx.el.div(
-                dots(SliderState, PAGE.slides),
-                pause_button(SliderState, "slideshow"),
+                dots(SLIDER, PAGE.slides),
+                pause_button(SLIDER, "slideshow"),
                 class_name="about-hero__controls",
             ),
             class_name="about-hero__content container",
@@ -98,7 +98,13 @@ def services_by_category() -> rx.Component:
     )
 
 
-@webpage("/about", PAGE.meta, structured_data=(breadcrumbs(("About", "/about")),), preload_image=PAGE.slides[0].image)
+@webpage(
+    "/about",
+    PAGE.meta,
+    structured_data=(breadcrumbs(("About", "/about")),),
+    preload_image=PAGE.slides[0].image,
+    live=True,
+)
 def about() -> rx.Component:
     return rx.fragment(
         slider(),

@@ -8,7 +8,7 @@ from consultancy.components.ui import button_link, fade_section, picture
 from consultancy.content import content
 from consultancy.content.models import Client
 from consultancy.pages.services import category_id
-from consultancy.state.motion import CarouselState, HeroState
+from consultancy.state.motion import CAROUSEL, HERO
 from consultancy.templates.webpage import organization_data, webpage
 
 PAGE = content().home
@@ -31,9 +31,9 @@ CARD_TARGETS = {
 
 def hero() -> rx.Component:
     return rotation_wrapper(
-        HeroState,
+        HERO,
         HERO_INTERVAL_MS,
-        slide_images(HeroState, PAGE.hero, 1280, 720),
+        slide_images(HERO, PAGE.hero, 1280, 720),
         rx.el.div(
             rx.el.p(content().site.tagline, class_name="eyebrow eyebrow--light"),
             rx.el.h1(PAGE.hero_title, class_name="hero__title"),
@@ -47,7 +47,7 @@ def hero() -> rx.Component:
             ),
             class_name="hero__content container",
         ),
-        rx.el.div(pause_button(HeroState, "slideshow"), class_name="hero__controls container"),
+        rx.el.div(pause_button(HERO, "slideshow"), class_name="hero__controls container"),
         class_name="hero",
         role="region",
         aria_roledescription="carousel",
@@ -159,14 +159,14 @@ def clients() -> rx.Component:
         "Our Esteemed Clients",
         rx.el.div(
             rx.el.ul(*entries, class_name="marquee__track"),
-            class_name=rx.cond(CarouselState.stopped, "marquee is-stopped", "marquee"),
+            class_name=rx.cond(CAROUSEL.stopped, "marquee is-stopped", "marquee"),
         ),
-        rx.el.div(pause_button(CarouselState, "client logos"), class_name="marquee__controls"),
+        rx.el.div(pause_button(CAROUSEL, "client logos"), class_name="marquee__controls"),
         id="clients",
         tone="tint",
     )
 
 
-@webpage("/", PAGE.meta, structured_data=(organization_data(),), preload_image=PAGE.hero[0].image)
+@webpage("/", PAGE.meta, structured_data=(organization_data(),), preload_image=PAGE.hero[0].image, live=True)
 def home() -> rx.Component:
     return rx.fragment(hero(), about_block(), service_cards(), industries(), processes(), clients())

@@ -124,6 +124,7 @@ def _register_all() -> None:
                 breadcrumbs(("Services", "/services"), (service.name, service.path)),
             ),
             preload_image=service.hero_image,
+            live=True,
         )
 
 

@@ -36,7 +36,7 @@ def testimonial_card(item: Testimonial) -> rx.Component:
     )
 
 
-@webpage("/testimonials", PAGE.meta, structured_data=(breadcrumbs(("Testimonials", "/testimonials")),))
+@webpage("/testimonials", PAGE.meta, structured_data=(breadcrumbs(("Testimonials", "/testimonials")),), live=True)
 def testimonials() -> rx.Component:
     return rx.fragment(
         page_hero(

@@ -1,47 +1,38 @@
-"""Automatic motion as Python state: slide indexes, pause flags, the fade-in flag.
+"""Automatic motion: slide indexes, pause flags, the fade-in flag.
 
-The browser only supplies the clock (the Ticker component); it stops ticking
-while paused or when the visitor prefers reduced motion.
+What the visitor sees changes in the browser at once (`Shared` values). The backend keeps
+what the visitor chose (the slide picked with a dot, the pause control) in a `Rotator`
+state, as the owner asked; the automatic ticks, hover and focus only show and hide, so
+they never reach the server. The browser supplies the clock (the Ticker component) and
+stops it while paused or when the visitor prefers reduced motion.
 """
+
+from __future__ import annotations
 
 from typing import ClassVar
 
 import reflex as rx
 
+from consultancy.state.client import Shared, js
+
 
 class Rotator(rx.State, mixin=True):
-    """A slideshow: `count` slides, paused by hover, keyboard focus or the visitor."""
+    """The visitor's choices on a slideshow of `count` slides, as the backend keeps them.
+
+    Set, never toggled: an event that waited in the queue while offline still leaves
+    the backend with what the visitor sees."""
 
     index: int = 0
-    hovered: bool = False
-    focused: bool = False
     stopped: bool = False
     count: ClassVar[int] = 1
-
-    @rx.var
-    def paused(self) -> bool:
-        return self.hovered or self.focused or self.stopped
-
-    @rx.event
-    def advance(self) -> None:
-        if not self.paused:
-            self.index = (self.index + 1) % self.count
 
     @rx.event
     def go_to(self, index: int) -> None:
         self.index = index % self.count
 
     @rx.event
-    def toggle_stopped(self) -> None:
-        self.stopped = not self.stopped
-
-    @rx.event
-    def set_hovered(self, value: bool) -> None:
-        self.hovered = value
-
-    @rx.event
-    def set_focused(self, value: bool) -> None:
-        self.focused = value
+    def set_stopped(self, value: bool) -> None:
+        self.stopped = bool(value)
 
 
 class HeroState(Rotator, rx.State):
@@ -52,21 +43,48 @@ class SliderState(Rotator, rx.State):
     count: ClassVar[int] = 4
 
 
-class CarouselState(rx.State):
-    """The client-logo strip moves by CSS; the visitor's pause is state."""
+class Slideshow:
+    """A slideshow as the browser shows it, mirrored to its backend `Rotator`."""
 
-    stopped: bool = False
+    def __init__(self, name: str, backend: type[Rotator]) -> None:
+        self.count = backend.count
+        self._index = Shared(f"{name}_index", 0)
+        self._stopped = Shared(f"{name}_stopped", False)
+        self._hovered = Shared(f"{name}_hovered", False)
+        self._focused = Shared(f"{name}_focused", False)
+        self.backend = backend
+        self.index = self._index.value
+        self.stopped = self._stopped.value
+        self.paused = js(
+            "({0} || {1} || {2})", self._stopped.value, self._hovered.value, self._focused.value, type_=bool
+        )
+        self.advance = self._index.set(js("({0} + 1) % " + str(self.count), self._index.now, type_=int))
+        self.toggle_stopped = [self._stopped.toggle(), backend.set_stopped(self._stopped.now)]
 
-    @rx.event
-    def toggle_stopped(self) -> None:
-        self.stopped = not self.stopped
+    def go_to(self, index: int) -> list:
+        return [self._index.set(index), self.backend.go_to(index)]
+
+    def set_hovered(self, value: bool) -> rx.Var:
+        return self._hovered.set(value)
+
+    def set_focused(self, value: bool) -> rx.Var:
+        return self._focused.set(value)
 
 
-class FadeState(rx.State):
-    """Turns on 300 ms after the page mounts; sections fade in when it does."""
+class Pausable:
+    """Motion with only a pause control (the client-logo strip moves by CSS)."""
 
-    faded_in: bool = False
+    def __init__(self, name: str) -> None:
+        self._stopped = Shared(f"{name}_stopped", False)
+        self.stopped = self._stopped.value
+        self.toggle_stopped = self._stopped.toggle()
 
-    @rx.event
-    def fade_in(self) -> None:
-        self.faded_in = True
+
+HERO = Slideshow("hero", HeroState)
+SLIDER = Slideshow("slider", SliderState)
+CAROUSEL = Pausable("carousel")
+
+# Turns on 300 ms after the page mounts; sections fade in when it does.
+_faded_in = Shared("faded_in", False)
+faded_in = _faded_in.value
+fade_in = _faded_in.set(True)

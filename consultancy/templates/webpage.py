@@ -145,8 +145,10 @@ def register(
     structured_data: tuple[dict, ...] = (),
     on_load: object = None,
     preload_image: str | None = None,
+    live: bool = False,
 ) -> Route:
-    """Add a page: the body is wrapped in the site chrome with `active` marked in the nav."""
+    """Add a page: the body is wrapped in the site chrome with `active` marked in the nav.
+    `live` pages keep state on the backend and say so when it cannot be reached."""
     site_name = content().site.short_name
     title = meta.title if site_name in meta.title else f"{meta.title} | {site_name}"
     route = Route(
@@ -154,7 +156,7 @@ def register(
         title=title,
         description=meta.description,
         image=og_image_for(redirect_to or path),
-        component=lambda: layout(body(), active=active if active is not None else path),
+        component=lambda: layout(body(), active=active if active is not None else path, live=live),
         keywords=tuple(meta.keywords),
         indexed=indexed,
         redirect_to=redirect_to,

@@ -53,3 +53,22 @@ class Reveal(rx.Component):
 
 
 reveal = Reveal.create
+
+
+class PageHide(rx.Component):
+    library = rx.asset("page_hide.jsx", shared=True).importable_path
+    tag = "PageHide"
+    on_hide: rx.EventHandler[rx.event.no_args_event_spec]
+
+
+page_hide = PageHide.create
+
+
+class RenderFault(rx.Component):
+    """Throws while rendering when a test asks it to (window.__siteForceRenderError)."""
+
+    library = rx.asset("render_fault.jsx", shared=True).importable_path
+    tag = "RenderFault"
+
+
+render_fault = RenderFault.create

@@ -5,7 +5,7 @@ import reflex as rx
 from consultancy.components.ui import print_button
 from consultancy.content.models import ChecklistItem
 
-from .state import ChecklistState
+from .state import ChecklistState, ticked, toggle
 
 
 def _item(index: int, item: ChecklistItem) -> rx.Component:
@@ -14,11 +14,10 @@ def _item(index: int, item: ChecklistItem) -> rx.Component:
         rx.el.input(
             type="checkbox",
             id=box_id,
-            # Uncontrolled: the browser shows the tick at once; Python state counts it.
-            # autocomplete=off stops the browser restoring ticks after a reload.
-            default_checked=False,
-            auto_complete="off",
-            on_change=ChecklistState.toggle(index),
+            # The tick and the count are browser state, shown at once; the backend
+            # keeps a copy of the list.
+            checked=ticked.value.contains(index),
+            on_change=toggle(index),
             aria_describedby=f"{box_id}-desc",
             class_name="checklist__box",
         ),
@@ -35,17 +34,21 @@ def checklist(items: list[ChecklistItem]) -> rx.Component:
     total = len(items)
     return rx.el.div(
         rx.el.p(
-            rx.el.strong(ChecklistState.ticked.length().to_string()),
+            rx.el.strong(ticked.value.length().to_string()),
             f" of {total} documents ready",
             class_name="checklist__progress",
             id="checklist-progress",
             aria_live="polite",
         ),
-        rx.el.ul(*[_item(i, item) for i, item in enumerate(items)], class_name="checklist__list"),
+        # autocomplete=off on the form (the one place HTML allows it for checkboxes) stops
+        # the browser restoring ticks after a reload or a Back.
+        rx.el.form(
+            rx.el.ul(*[_item(i, item) for i, item in enumerate(items)], class_name="checklist__list"),
+            auto_complete="off",
+            aria_label="Document checklist",
+        ),
         print_button("Print checklist", "no-print"),
         class_name="checklist",
-        # On mount, not on load: Reflex hydrates (and runs on_load) again after every
-        # websocket reconnect, which must not wipe a visitor's ticks; a reload or another
-        # service page mounts the checklist afresh and starts empty.
-        on_mount=ChecklistState.clear_ticks,
+        # What the backend holds, for the tests that check it survives faults.
+        data_saved=ChecklistState.ticked.length(),
     )

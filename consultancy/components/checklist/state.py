@@ -1,20 +1,31 @@
 import reflex as rx
 
+from consultancy.state.client import Shared, js
+
+# More items than any checklist has: a hostile message cannot grow the state.
+MAX_ITEMS = 50
+
+# The ticks the visitor sees; ChecklistState keeps the same list on the backend.
+ticked = Shared("checklist_ticked", [])
+
 
 class ChecklistState(rx.State):
-    """Ticks on a service page's document checklist; they live only as long as the page."""
+    """Ticks on a service page's document checklist, as the backend keeps them."""
 
     ticked: list[int] = []
 
     @rx.event
-    def toggle(self, index: int) -> None:
-        if index in self.ticked:
-            self.ticked = [i for i in self.ticked if i != index]
-        else:
-            self.ticked = sorted([*self.ticked, index])
+    def set_ticked(self, indexes: list[int]) -> None:
+        # The whole list, not a toggle: a tick queued while offline and sent late still
+        # leaves the backend with exactly what the visitor sees.
+        self.ticked = sorted({i for i in indexes if isinstance(i, int) and 0 <= i < MAX_ITEMS})
 
-    @rx.event
-    def clear_ticks(self) -> None:
-        # State outlives a reload (the session token survives it); a fresh page
-        # must start with an empty checklist.
-        self.ticked = []
+
+def toggle(index: int) -> list:
+    flipped = js(
+        "({0}.includes(" + str(index) + ") ? {0}.filter((i) => i !== " + str(index) + ")"
+        " : [...{0}, " + str(index) + "].sort((a, b) => a - b))",
+        ticked.now,
+        type_=list[int],
+    )
+    return [ticked.set(flipped), ChecklistState.set_ticked(ticked.now)]

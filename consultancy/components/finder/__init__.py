@@ -1,12 +1,14 @@
 """The approvals finder's questionnaire and live result list."""
 
 import reflex as rx
+from reflex_base.constants.compiler import MemoizationMode
+from reflex_components_core.el.elements.sectioning import Section
 
 from consultancy.components.icons import icon
 from consultancy.components.ui import button_link, print_button
-from consultancy.content.finder import FinderPage, Question
+from consultancy.content.finder import Approval, FinderPage, Question
 
-from .state import FinderState
+from . import state as finder_state
 
 
 def _label(question: Question, control_id: str) -> rx.Component:
@@ -28,7 +30,7 @@ def _radios(question: Question, options: list[tuple[str, str]]) -> rx.Component:
                         type="radio",
                         name=question.id,
                         value=value,
-                        on_change=FinderState.answer(question.id, value),
+                        on_change=finder_state.answer(question.id, value),
                     ),
                     rx.el.span(label),
                     class_name="choice",
@@ -55,7 +57,7 @@ def question_field(question: Question) -> rx.Component:
                 rx.el.option("Choose…", value=""),
                 *[rx.el.option(o.label, value=o.value) for o in question.options],
                 id=control_id,
-                on_change=lambda value: FinderState.answer(question.id, value),
+                on_change=finder_state.answer(question.id),
                 class_name="question__input",
             ),
             class_name="question",
@@ -71,7 +73,7 @@ def question_field(question: Question) -> rx.Component:
                 step="any",
                 input_mode="decimal",
                 class_name="question__input",
-                on_change=lambda value: FinderState.answer(question.id, value),
+                on_change=finder_state.answer(question.id),
             ),
             rx.el.span(question.unit, class_name="question__unit"),
             class_name="question__number",
@@ -80,19 +82,31 @@ def question_field(question: Question) -> rx.Component:
     )
 
 
-def _result(item: rx.Var) -> rx.Component:
+def _result(n: int, approval: Approval) -> rx.Component:
     return rx.el.li(
-        rx.el.h3(rx.el.a(item["title"], href=item["path"]), class_name="result__title"),
-        rx.el.p(rx.el.strong("Why: "), item["reasons"], class_name="result__why"),
-        rx.el.p(rx.el.strong("Authority: "), item["authority"]),
-        rx.el.p(rx.el.strong("Law: "), item["act"]),
+        rx.el.h3(rx.el.a(approval.title, href=f"/{approval.route}"), class_name="result__title"),
+        rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
+        rx.el.p(rx.el.strong("Authority: "), approval.authority),
+        rx.el.p(rx.el.strong("Law: "), approval.act),
         class_name="result",
-        data_approval=item["id"],
+        data_approval=approval.id,
+        hidden=~finder_state.applies(n),
     )
 
 
-def _other(item: rx.Var) -> rx.Component:
-    return rx.el.li(rx.el.a(item["title"], href=item["path"]), data_approval=item["id"])
+def _other(n: int, approval: Approval) -> rx.Component:
+    return rx.el.li(
+        rx.el.a(approval.title, href=f"/{approval.route}"),
+        data_approval=approval.id,
+        hidden=finder_state.applies(n),
+    )
+
+
+class ResultsPanel(Section):
+    """The results section, memoized whole: the rules' evaluation is a hook, and one
+    component rendering every result declares it once instead of once per result."""
+
+    _memoization_mode = MemoizationMode(recursive=False)
 
 
 def finder(page: FinderPage) -> rx.Component:
@@ -104,39 +118,41 @@ def finder(page: FinderPage) -> rx.Component:
                 rx.el.span("Start over"),
                 type="reset",
                 class_name="button button--secondary",
-                on_click=FinderState.start_over,
+                on_click=finder_state.start_over,
             ),
             class_name="finder__form no-print",
             aria_label="Questions about your project",
             on_submit=rx.prevent_default,
         ),
-        rx.el.section(
+        ResultsPanel.create(
             rx.el.h2(
                 "Approvals that apply (",
-                rx.el.span(FinderState.applicable.length().to_string(), id="finder-count"),
+                rx.el.span(finder_state.applicable_count.to_string(), id="finder-count"),
                 ")",
                 class_name="section__title",
             ),
             rx.cond(
-                FinderState.answered == 0,
+                finder_state.answered == 0,
                 rx.el.p(
                     "Answer the questions and the approvals your project needs appear here.", class_name="finder__empty"
                 ),
                 rx.cond(
-                    FinderState.applicable.length() == 0,
+                    finder_state.applicable_count == 0,
                     rx.el.p(
                         "From your answers, none of the approvals we cover applies yet.", class_name="finder__empty"
                     ),
                 ),
             ),
-            rx.el.ol(rx.foreach(FinderState.applicable, _result), class_name="results", id="finder-results"),
+            rx.el.ol(*[_result(n, a) for n, a in enumerate(page.approvals)], class_name="results", id="finder-results"),
             rx.el.details(
                 rx.el.summary(
                     "Approvals that do not apply (",
-                    rx.el.span(FinderState.not_applicable.length().to_string()),
+                    rx.el.span(finder_state.not_applicable_count.to_string()),
                     ")",
                 ),
-                rx.el.ul(rx.foreach(FinderState.not_applicable, _other), class_name="link-list", id="finder-others"),
+                rx.el.ul(
+                    *[_other(n, a) for n, a in enumerate(page.approvals)], class_name="link-list", id="finder-others"
+                ),
                 class_name="finder__others no-print",
             ),
             rx.el.p(icon("scale", size=16), rx.el.span(page.disclaimer), class_name="finder__disclaimer"),

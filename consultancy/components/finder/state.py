@@ -1,42 +1,48 @@
-"""Answers to the approvals finder and the approvals they lead to."""
+"""The visitor's answers and the approvals they lead to, all in the browser.
+
+Nothing here needs the backend: the rules ship with the page (rules.py), so the list
+follows each answer at once, and the finder works wherever the page loads."""
+
+import json
 
 import reflex as rx
+from reflex_base.vars import VarData
 
 from consultancy.content import content
+from consultancy.state.client import Shared, js
+
+from .rules import evaluator_js
+
+answers = Shared("finder_answers", {})
+
+# One evaluation per render of whatever shows results: hooks are declared once per
+# component (by their text), so every use below shares this line.
+_EVALUATE = f"const finderReasons = {evaluator_js(content().finder)}({answers.value!s});"
+reasons = rx.Var(
+    "finderReasons",
+    _var_data=VarData.merge(answers.value._get_all_var_data(), VarData(hooks={_EVALUATE: None})),
+).to(list[str])
 
 
-def _entry(approval, reasons: list[str] | None = None) -> dict[str, str]:
-    return {
-        "id": approval.id,
-        "title": approval.title,
-        "authority": approval.authority,
-        "act": approval.act,
-        "path": f"/{approval.route}",
-        "reasons": "; ".join(reasons or []),
-    }
+def applies(n: int) -> rx.Var:
+    return js("({0}[" + str(n) + "] !== '')", reasons, type_=bool)
 
 
-class FinderState(rx.State):
-    answers: dict[str, str] = {}
+def reasons_of(n: int) -> rx.Var:
+    return js("{0}[" + str(n) + "]", reasons, type_=str)
 
-    @rx.event
-    def answer(self, question: str, value: str) -> None:
-        self.answers = {**self.answers, question: str(value)}
 
-    @rx.event
-    def start_over(self) -> None:
-        self.answers = {}
+applicable_count = js("{0}.filter((r) => r !== '').length", reasons, type_=int)
+answered = js("Object.values({0}).filter((v) => String(v).trim() !== '').length", answers.value, type_=int)
+not_applicable_count = js("{0}.filter((r) => r === '').length", reasons, type_=int)
 
-    @rx.var
-    def applicable(self) -> list[dict[str, str]]:
-        applies, _ = content().finder.evaluate(self.answers)
-        return [_entry(approval, reasons) for approval, reasons in applies]
 
-    @rx.var
-    def not_applicable(self) -> list[dict[str, str]]:
-        _, rest = content().finder.evaluate(self.answers)
-        return [_entry(approval) for approval in rest]
+def answer(question: str, value: str | None = None):
+    """Sets one answer: `value` for a radio button, else what the visitor typed or chose."""
+    key = json.dumps(question)
+    if value is not None:
+        return answers.set(js("({{...{0}, " + key + ": " + json.dumps(value) + "}})", answers.now, type_=dict))
+    return answers.set_from_event("({...{0}, " + key + ": String(value)})", answers.now)
 
-    @rx.var
-    def answered(self) -> int:
-        return len([v for v in self.answers.values() if v.strip()])
+
+start_over = answers.set({})

@@ -6,7 +6,7 @@ from consultancy.components.behaviour import dismiss_layer
 from consultancy.components.icons import icon
 from consultancy.content import content
 
-from .state import IsoState
+from . import state as iso
 
 
 def iso_badge() -> rx.Component:
@@ -18,10 +18,10 @@ def iso_badge() -> rx.Component:
             id="iso-badge",
             type="button",
             class_name="iso-badge",
-            aria_expanded=IsoState.open,
+            aria_expanded=iso.iso_open.value,
             aria_controls="iso-dialog",
-            on_focus=IsoState.show,
-            on_click=IsoState.show,
+            on_focus=iso.show,
+            on_click=iso.show,
         ),
         rx.el.div(
             rx.el.div(
@@ -31,7 +31,7 @@ def iso_badge() -> rx.Component:
                     type="button",
                     class_name="icon-button",
                     aria_label="Close ISO certifications",
-                    on_click=IsoState.hide,
+                    on_click=iso.hide,
                 ),
                 class_name="iso-dialog__head",
             ),
@@ -40,11 +40,11 @@ def iso_badge() -> rx.Component:
             role="dialog",
             aria_labelledby="iso-dialog-title",
             class_name="iso-dialog",
-            hidden=~IsoState.open,
+            hidden=~iso.iso_open.value,
         ),
-        active=IsoState.open,
-        on_dismiss=IsoState.hide,
+        active=iso.iso_open.value,
+        on_dismiss=iso.hide,
         class_name="iso",
-        on_mouse_enter=IsoState.show,
-        on_mouse_leave=IsoState.hide,
+        on_mouse_enter=iso.show,
+        on_mouse_leave=iso.hide,
     )

@@ -1,15 +1,8 @@
-import reflex as rx
+"""The 'ISO Certifications' dialog opened from the badge in the top bar: shown and
+hidden in the browser alone."""
 
+from consultancy.state.client import Shared
 
-class IsoState(rx.State):
-    """The 'ISO Certifications' dialog opened from the badge in the top bar."""
-
-    open: bool = False
-
-    @rx.event
-    def show(self) -> None:
-        self.open = True
-
-    @rx.event
-    def hide(self) -> None:
-        self.open = False
+iso_open = Shared("iso_dialog_open", False)
+show = iso_open.set(True)
+hide = iso_open.set(False)

@@ -4,12 +4,13 @@ zoom rules are small, and a library would add far more script than this)."""
 import reflex as rx
 from reflex_components_core.el.elements.media import Img
 
-from consultancy.components.behaviour import modal_keys
+from consultancy.components.behaviour import modal_keys, page_hide
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import GalleryItem
 
-from .state import ZOOM_MAX, ZOOM_MIN, LightboxState
+from . import state as lb
+from .state import ZOOM_MAX, ZOOM_MIN
 
 KEY_REPEAT_LIMIT_MS = 180
 
@@ -40,7 +41,7 @@ def gallery_grid(items: list[GalleryItem]) -> rx.Component:
                     id=f"gallery-item-{n}",
                     class_name="gallery__item",
                     aria_label=f"Open image {n + 1} of {len(items)}: {item.title}",
-                    on_click=LightboxState.open_at(n),
+                    on_click=lb.open_at(n),
                 ),
                 rx.el.p(item.description, class_name="gallery__desc"),
             )
@@ -68,76 +69,73 @@ def lightbox(items: list[GalleryItem]) -> rx.Component:
     # One ModalKeys stays mounted whether open or not, so it sees the close and
     # can hand focus back to the item that opened it.
     return modal_keys(
+        page_hide(on_hide=lb.close),
         rx.cond(
-            LightboxState.is_open,
+            lb.is_open.value,
             rx.fragment(
-                rx.el.div(class_name="lightbox__backdrop", on_click=LightboxState.close),
+                rx.el.div(class_name="lightbox__backdrop", on_click=lb.close),
                 rx.el.div(
                     rx.el.div(
                         rx.el.p(
-                            titles[LightboxState.index],
+                            titles[lb.index.value],
                             id="lightbox-title",
                             class_name="lightbox__title",
                         ),
                         rx.el.p(
-                            (LightboxState.index + 1).to_string() + f" of {len(items)}",
+                            (lb.index.value + 1).to_string() + f" of {len(items)}",
                             class_name="lightbox__counter",
                             id="lightbox-counter",
                         ),
                         rx.el.div(
-                            _control(
-                                "zoom-out", "Zoom out", LightboxState.zoom_out, disabled=LightboxState.zoom <= ZOOM_MIN
-                            ),
-                            _control(
-                                "zoom-in", "Zoom in", LightboxState.zoom_in, disabled=LightboxState.zoom >= ZOOM_MAX
-                            ),
-                            _control("x", "Close", LightboxState.close),
+                            _control("zoom-out", "Zoom out", lb.zoom_out, disabled=lb.zoom.value <= ZOOM_MIN),
+                            _control("zoom-in", "Zoom in", lb.zoom_in, disabled=lb.zoom.value >= ZOOM_MAX),
+                            _control("x", "Close", lb.close),
                             class_name="lightbox__tools",
                         ),
                         class_name="lightbox__bar",
                     ),
                     rx.el.div(
                         rx.cond(
-                            LightboxState.failed,
+                            lb.failed.value,
                             rx.el.p(FAILED_TEXT, class_name="lightbox__error", role="alert"),
                             ReportingImg.create(
-                                src=sources[LightboxState.index],
-                                alt=titles[LightboxState.index],
-                                key=sources[LightboxState.index],
+                                src=sources[lb.index.value],
+                                alt=titles[lb.index.value],
+                                key=sources[lb.index.value],
                                 custom_attrs={"width": "1200", "height": "800"},
-                                class_name="lightbox__img zoom-" + LightboxState.zoom.to_string(),
-                                data_zoom=LightboxState.zoom,
-                                on_error=LightboxState.image_failed,
+                                class_name="lightbox__img zoom-" + lb.zoom.value.to_string(),
+                                data_zoom=lb.zoom.value,
+                                on_error=lb.image_failed,
                             ),
                         ),
                         class_name="lightbox__stage",
                     ),
-                    rx.el.p(descriptions[LightboxState.index], class_name="lightbox__desc"),
+                    rx.el.p(descriptions[lb.index.value], class_name="lightbox__desc"),
                     _control(
                         "chevron-left",
                         "Previous image",
-                        LightboxState.previous,
+                        lb.previous_image,
                         extra_class="lightbox__nav lightbox__nav--prev",
                     ),
                     _control(
                         "chevron-right",
                         "Next image",
-                        LightboxState.next,
+                        lb.next_image,
                         extra_class="lightbox__nav lightbox__nav--next",
                     ),
                     class_name="lightbox__panel",
                 ),
             ),
         ),
-        active=LightboxState.is_open,
+        active=lb.is_open.value,
         repeat_limit=KEY_REPEAT_LIMIT_MS,
-        return_focus_to="gallery-item-" + LightboxState.opened_from.to_string(),
-        on_close=LightboxState.close,
-        on_next=LightboxState.next,
-        on_prev=LightboxState.previous,
+        return_focus_to="gallery-item-" + lb.opened_from.value.to_string(),
+        on_close=lb.close,
+        on_next=lb.next_image,
+        on_prev=lb.previous_image,
         # A class rather than `hidden`, and role via custom_attrs: Reflex turns an
         # undeclared prop of a custom component into CSS instead of an attribute.
-        class_name=rx.cond(LightboxState.is_open, "lightbox is-open", "lightbox"),
+        class_name=rx.cond(lb.is_open.value, "lightbox is-open", "lightbox"),
         custom_attrs={"role": "dialog"},
         aria_modal="true",
         aria_labelledby="lightbox-title",

@@ -1,56 +1,61 @@
-"""The gallery lightbox: open flag, index, zoom and image-failure flag."""
+"""The gallery lightbox: open flag, index, zoom and image-failure flag.
 
-from typing import ClassVar
+All of it shows in the browser at once (`Shared` values); the backend keeps the index the
+visitor is looking at (LightboxState), as the owner asked. Opening, closing and zooming
+only show and hide, so they stay in the browser."""
 
 import reflex as rx
+
+from consultancy.state.client import Shared, js
 
 ZOOM_MIN = 100
 ZOOM_MAX = 300
 ZOOM_STEP = 100
+COUNT = 9
+
+is_open = Shared("lightbox_open", False)
+index = Shared("lightbox_index", 0)
+opened_from = Shared("lightbox_from", 0)
+zoom = Shared("lightbox_zoom", ZOOM_MIN)
+failed = Shared("lightbox_failed", False)
 
 
 class LightboxState(rx.State):
-    is_open: bool = False
     index: int = 0
     opened_from: int = 0
-    zoom: int = ZOOM_MIN
-    failed: bool = False
-    count: ClassVar[int] = 9
 
     @rx.event
     def open_at(self, index: int) -> None:
-        self.is_open = True
-        self.index = index
-        self.opened_from = index
-        self.zoom = ZOOM_MIN
-        self.failed = False
+        self.index = self.opened_from = int(index) % COUNT
 
     @rx.event
-    def close(self) -> None:
-        self.is_open = False
-        self.zoom = ZOOM_MIN
+    def show(self, index: int) -> None:
+        self.index = int(index) % COUNT
 
-    def _go(self, index: int) -> None:
-        self.index = index % self.count
-        self.zoom = ZOOM_MIN
-        self.failed = False
 
-    @rx.event
-    def next(self) -> None:
-        self._go(self.index + 1)
+def open_at(n: int) -> list:
+    return [
+        index.set(n),
+        opened_from.set(n),
+        zoom.set(ZOOM_MIN),
+        failed.set(False),
+        is_open.set(True),
+        LightboxState.open_at(n),
+    ]
 
-    @rx.event
-    def previous(self) -> None:
-        self._go(self.index - 1)
 
-    @rx.event
-    def zoom_in(self) -> None:
-        self.zoom = min(ZOOM_MAX, self.zoom + ZOOM_STEP)
+def _step(by: int) -> list:
+    return [
+        index.set(js("({0} + " + str(by % COUNT) + ") % " + str(COUNT), index.now, type_=int)),
+        zoom.set(ZOOM_MIN),
+        failed.set(False),
+        LightboxState.show(index.now),
+    ]
 
-    @rx.event
-    def zoom_out(self) -> None:
-        self.zoom = max(ZOOM_MIN, self.zoom - ZOOM_STEP)
 
-    @rx.event
-    def image_failed(self) -> None:
-        self.failed = True
+next_image = _step(1)
+previous_image = _step(-1)
+close = [is_open.set(False), zoom.set(ZOOM_MIN)]
+zoom_in = zoom.set(js("Math.min(" + str(ZOOM_MAX) + ", {0} + " + str(ZOOM_STEP) + ")", zoom.now, type_=int))
+zoom_out = zoom.set(js("Math.max(" + str(ZOOM_MIN) + ", {0} - " + str(ZOOM_STEP) + ")", zoom.now, type_=int))
+image_failed = failed.set(True)

@@ -2,15 +2,17 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import dismiss_layer
+from consultancy.components.behaviour import dismiss_layer, page_hide
 from consultancy.components.icons import icon
 from consultancy.components.iso_badge import iso_badge
+from consultancy.components.iso_badge import state as iso
 from consultancy.components.search import search_box
 from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
+from consultancy.state.client import PREVENT_DEFAULT
 
-from .state import NavState
+from . import state as nav
 
 NAV_LINKS: tuple[tuple[str, str], ...] = (
     ("Home", "/"),
@@ -35,7 +37,7 @@ def _mega_menu() -> rx.Component:
                 rx.el.p(category, id=heading_id, class_name="mega__heading"),
                 rx.el.ul(
                     *[
-                        rx.el.li(rx.el.a(s.menu_name, href=s.path, on_click=NavState.close_all))
+                        rx.el.li(rx.el.a(s.menu_name, href=s.path, on_click=nav.close_all))
                         for s in data.services_in(category)
                     ],
                     aria_labelledby=heading_id,
@@ -46,18 +48,18 @@ def _mega_menu() -> rx.Component:
     return rx.el.div(
         rx.el.div(*groups, class_name="mega__groups"),
         rx.el.div(
-            rx.el.a("All services", icon("arrow-right", size=16), href="/services", on_click=NavState.close_all),
+            rx.el.a("All services", icon("arrow-right", size=16), href="/services", on_click=nav.close_all),
             rx.el.a(
                 "Not sure what you need? Use the approvals finder",
                 icon("arrow-right", size=16),
                 href="/approvals-finder",
-                on_click=NavState.close_all,
+                on_click=nav.close_all,
             ),
             class_name="mega__all",
         ),
         id="services-menu",
         class_name="mega",
-        hidden=~NavState.services_open,
+        hidden=~nav.services_open.value,
     )
 
 
@@ -71,19 +73,19 @@ def _services_item(active: str) -> rx.Component:
             href="/services",
             id="services-trigger",
             class_name="nav__link",
-            aria_expanded=NavState.services_open,
+            aria_expanded=nav.services_open.value,
             aria_controls="services-menu",
             aria_haspopup="true",
-            on_click=NavState.toggle_services.prevent_default,
+            on_click=[PREVENT_DEFAULT, *nav.toggle_services],
             **({"aria_current": "page"} if is_active else {}),
         ),
         _mega_menu(),
-        active=NavState.services_open,
+        active=nav.services_open.value,
         return_focus_to="services-trigger",
-        on_dismiss=NavState.close_services,
+        on_dismiss=nav.close_services,
         class_name="nav__item nav__item--services",
-        on_mouse_enter=NavState.hover_services,
-        on_mouse_leave=NavState.close_services,
+        on_mouse_enter=nav.hover_services,
+        on_mouse_leave=nav.close_services,
     )
 
 
@@ -122,9 +124,9 @@ def navbar(active: str) -> rx.Component:
                 rx.el.span("Menu", class_name="menu-toggle__label"),
                 type="button",
                 class_name="menu-toggle",
-                aria_expanded=NavState.menu_open,
+                aria_expanded=nav.menu_open.value,
                 aria_controls="site-nav",
-                on_click=NavState.toggle_menu,
+                on_click=nav.toggle_menu,
             ),
             class_name="topbar container",
         ),
@@ -136,7 +138,9 @@ def navbar(active: str) -> rx.Component:
             ),
             id="site-nav",
             aria_label="Main",
-            class_name=rx.cond(NavState.menu_open, "nav nav--open", "nav"),
+            class_name=rx.cond(nav.menu_open.value, "nav nav--open", "nav"),
         ),
+        # A page restored by Back shows no menu or dialog left open.
+        page_hide(on_hide=[*nav.close_all, iso.hide]),
         class_name="site-header",
     )

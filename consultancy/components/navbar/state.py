@@ -1,45 +1,33 @@
-"""Open/closed state of the mobile menu and the Services mega dropdown."""
+"""Open/closed state of the mobile menu and the Services mega dropdown.
 
-import time
+Showing and hiding lives in the browser alone: nothing here is worth a round trip."""
 
-import reflex as rx
+from consultancy.state.client import Shared, js
 
 # A tap on a touch screen fires a synthetic mouseenter right before its click;
 # a click this soon after a hover-open keeps the menu open instead of toggling
 # it shut again.
-HOVER_CLICK_GRACE_S = 0.5
+HOVER_CLICK_GRACE_MS = 500
 
+menu_open = Shared("nav_menu_open", False)
+services_open = Shared("nav_services_open", False)
+hover_opened_at = Shared("nav_services_hover_at", 0)
 
-class NavState(rx.State):
-    menu_open: bool = False
-    services_open: bool = False
-    _hover_opened_at: float | None = None
-
-    @rx.event
-    def toggle_menu(self) -> None:
-        self.menu_open = not self.menu_open
-        if not self.menu_open:
-            self.services_open = False
-
-    @rx.event
-    def toggle_services(self) -> None:
-        opened_by_hover, self._hover_opened_at = self._hover_opened_at, None
-        if self.services_open and opened_by_hover and time.monotonic() - opened_by_hover < HOVER_CLICK_GRACE_S:
-            return
-        self.services_open = not self.services_open
-
-    @rx.event
-    def hover_services(self) -> None:
-        if not self.services_open:
-            self.services_open = True
-            self._hover_opened_at = time.monotonic()
-
-    @rx.event
-    def close_services(self) -> None:
-        self.services_open = False
-        self._hover_opened_at = None
-
-    @rx.event
-    def close_all(self) -> None:
-        self.services_open = False
-        self.menu_open = False
+toggle_menu = [menu_open.toggle(), services_open.set(False)]
+close_services = [services_open.set(False), hover_opened_at.set(0)]
+close_all = [*close_services, menu_open.set(False)]
+hover_services = [
+    hover_opened_at.set(js("{0} ? {1} : Date.now()", services_open.now, hover_opened_at.now, type_=int)),
+    services_open.set(True),
+]
+toggle_services = [
+    services_open.set(
+        js(
+            "({0} && {1} && Date.now() - {1} < " + str(HOVER_CLICK_GRACE_MS) + ") || !{0}",
+            services_open.now,
+            hover_opened_at.now,
+            type_=bool,
+        )
+    ),
+    hover_opened_at.set(0),
+]

@@ -6,14 +6,14 @@ import reflex as rx
 
 from consultancy.content.models import Project
 
-from .state import ALL, ProjectFilterState
+from .state import ALL, category, choose
 
 
 def project_filter(projects: list[Project]) -> rx.Component:
     counts = Counter(p.category for p in projects)
-    categories = [ALL, *sorted(counts)]
+    names = [ALL, *sorted(counts)]
     shown = rx.match(
-        ProjectFilterState.category,
+        category.value,
         *[(c, str(counts[c])) for c in counts],
         str(len(projects)),
     )
@@ -21,13 +21,13 @@ def project_filter(projects: list[Project]) -> rx.Component:
         rx.el.div(
             *[
                 rx.el.button(
-                    category,
+                    name,
                     type="button",
                     class_name="filter__button",
-                    aria_pressed=rx.cond(ProjectFilterState.category == category, "true", "false"),
-                    on_click=ProjectFilterState.choose(category),
+                    aria_pressed=rx.cond(category.value == name, "true", "false"),
+                    on_click=choose(name),
                 )
-                for category in categories
+                for name in names
             ],
             class_name="filter",
             role="group",
@@ -48,7 +48,7 @@ def project_filter(projects: list[Project]) -> rx.Component:
                     rx.el.p(f"{project.company} · {project.year}", class_name="project__meta"),
                     class_name="project",
                     data_category=project.category,
-                    hidden=(ProjectFilterState.category != ALL) & (ProjectFilterState.category != project.category),
+                    hidden=(category.value != ALL) & (category.value != project.category),
                 )
                 for project in projects
             ],

@@ -1,6 +1,11 @@
 import reflex as rx
 
+from consultancy.state.client import Shared
+
 ALL = "All"
+
+# What the visitor sees; ProjectFilterState keeps the same choice on the backend.
+category = Shared("project_category", ALL)
 
 
 class ProjectFilterState(rx.State):
@@ -11,3 +16,7 @@ class ProjectFilterState(rx.State):
     @rx.event
     def choose(self, category: str) -> None:
         self.category = category
+
+
+def choose(value: str) -> list:
+    return [category.set(value), ProjectFilterState.choose(value)]

@@ -4,8 +4,9 @@ import reflex as rx
 
 from consultancy.components.behaviour import dismiss_layer
 from consultancy.components.icons import icon
+from consultancy.state.client import action
 
-from .state import SearchState
+from . import state as search
 
 
 def _result(hit: rx.Var) -> rx.Component:
@@ -15,7 +16,7 @@ def _result(hit: rx.Var) -> rx.Component:
             rx.el.span(hit["category"], class_name="search-hit__category"),
             href=hit["path"],
             class_name="search-hit",
-            on_click=SearchState.clear,
+            on_click=search.clear,
         )
     )
 
@@ -34,19 +35,24 @@ def search_box() -> rx.Component:
                 auto_complete="off",
                 class_name="search__input",
                 aria_controls="search-results",
-                on_change=SearchState.set_query.debounce(120),
+                value=search.query.value,
+                on_change=search.query.set,
             ),
             role="search",
             action="/services",
             method="get",
             class_name="search__form",
-            on_submit=SearchState.submit,
-            reset_on_submit=True,
+            # Enter opens the best match; the browser's own submit (a GET to the
+            # services list) is what happens without scripts.
+            on_submit=action(
+                "const hit = {0}[0]; if (hit) window.location.assign(hit.path);",
+                search.results_for(search.query.now),
+            ),
         ),
         rx.el.div(
             rx.cond(
-                SearchState.results.length() > 0,
-                rx.el.ul(rx.foreach(SearchState.results, _result), class_name="search__list"),
+                search.results.length() > 0,
+                rx.el.ul(rx.foreach(search.results, _result), class_name="search__list"),
                 rx.el.p(
                     "No service matches your search. ",
                     rx.el.a("See all services", href="/services"),
@@ -56,9 +62,9 @@ def search_box() -> rx.Component:
             id="search-results",
             class_name="search__results",
             aria_live="polite",
-            hidden=~SearchState.has_query,
+            hidden=~search.has_query,
         ),
-        active=SearchState.has_query,
-        on_dismiss=SearchState.clear,
+        active=search.has_query,
+        on_dismiss=search.clear,
         class_name="search",
     )

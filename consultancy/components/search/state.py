@@ -1,52 +1,61 @@
-"""The header search: matches services by name, menu name and description."""
+"""The header search: matches services by name, menu name and description.
+
+The index of the 23 services ships with the page and is searched in the browser, so
+results appear as the visitor types, with or without a backend. `find_services` is the
+same rule in Python (used by the tests to check the browser's answers)."""
 
 import reflex as rx
 
 from consultancy.content import content
+from consultancy.state.client import Shared, js
 
 MAX_RESULTS = 6
 
+query = Shared("search_query", "")
 
-def find_services(query: str, limit: int = MAX_RESULTS) -> list[dict[str, str]]:
-    """Services whose every query word appears in the name or description, name hits first."""
-    words = query.lower().split()
-    if not words:
-        return []
-    hits: list[tuple[int, dict[str, str]]] = []
+
+def _index() -> list[dict[str, str]]:
+    entries = []
     for service in content().services:
         title = f"{service.name} {service.menu_name}".lower()
-        text = f"{title} {service.description}".lower()
-        if all(word in text for word in words):
-            entry = {"name": service.name, "path": service.path, "category": service.category}
-            hits.append((0 if all(word in title for word in words) else 1, entry))
-    hits.sort(key=lambda hit: hit[0])
-    return [entry for _, entry in hits[:limit]]
+        entries.append(
+            {
+                "name": service.name,
+                "path": service.path,
+                "category": service.category,
+                "title": title,
+                "text": f"{title} {service.description}".lower(),
+            }
+        )
+    return entries
 
 
-class SearchState(rx.State):
-    query: str = ""
+def find_services(text: str, limit: int = MAX_RESULTS) -> list[dict[str, str]]:
+    """Services whose every query word appears in the name or description, name hits first."""
+    words = text.lower().split()
+    if not words:
+        return []
+    hits = [entry for entry in _index() if all(word in entry["text"] for word in words)]
+    first = [entry for entry in hits if all(word in entry["title"] for word in words)]
+    rest = [entry for entry in hits if entry not in first]
+    return [{k: entry[k] for k in ("name", "path", "category")} for entry in (first + rest)[:limit]]
 
-    @rx.var
-    def results(self) -> list[dict[str, str]]:
-        return find_services(self.query)
 
-    @rx.var
-    def has_query(self) -> bool:
-        return bool(self.query.strip())
+# find_services, in the browser: same words, same order, same limit.
+_FIND = (
+    "((q, index) => {{ const words = q.toLowerCase().split(/\\s+/).filter(Boolean);"
+    " if (!words.length) return [];"
+    " const hits = index.filter((s) => words.every((w) => s.text.includes(w)));"
+    " const named = (s) => words.every((w) => s.title.includes(w));"
+    " return [...hits.filter(named), ...hits.filter((s) => !named(s))].slice(0, " + str(MAX_RESULTS) + ");"
+    " }})({0}, {1})"
+)
 
-    @rx.event
-    def set_query(self, value: str) -> None:
-        self.query = value
 
-    @rx.event
-    def clear(self) -> None:
-        self.query = ""
+def results_for(text: rx.Var) -> rx.Var:
+    return js(_FIND, text, rx.Var.create(_index()), type_=list[dict[str, str]])
 
-    @rx.event
-    def submit(self, form: dict) -> rx.event.EventSpec | None:
-        """Enter in the box opens the best match."""
-        hits = find_services(str(form.get("q", self.query)), limit=1)
-        if hits:
-            self.query = ""
-            return rx.redirect(hits[0]["path"])
-        return None
+
+results = results_for(query.value)
+has_query = js("{0}.trim() !== ''", query.value, type_=bool)
+clear = query.set("")

@@ -6,10 +6,10 @@ from consultancy.components.behaviour import ticker
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import Slide
-from consultancy.state.motion import FadeState, Rotator
+from consultancy.state.motion import Pausable, Slideshow, faded_in
 
 
-def pause_button(state: type[rx.State], what: str) -> rx.Component:
+def pause_button(state: Slideshow | Pausable, what: str) -> rx.Component:
     return rx.el.button(
         rx.cond(state.stopped, icon("play", size=16), icon("pause", size=16)),
         rx.el.span(rx.cond(state.stopped, "Play", "Pause")),
@@ -20,7 +20,7 @@ def pause_button(state: type[rx.State], what: str) -> rx.Component:
     )
 
 
-def slide_images(state: type[Rotator], slides: list[Slide], width: int, height: int) -> rx.Component:
+def slide_images(state: Slideshow, slides: list[Slide], width: int, height: int) -> rx.Component:
     """Stacked images; the current one is opaque. The first is the page's largest
     paint, so it loads eagerly with high priority and is never faded in."""
     return rx.el.div(
@@ -31,7 +31,7 @@ def slide_images(state: type[Rotator], slides: list[Slide], width: int, height: 
                 picture(slide.image, slide.alt, width, height, eager=True, class_name="slides__img")
                 if n == 0
                 else rx.cond(
-                    FadeState.faded_in, picture(slide.image, "", width, height, class_name="slides__img"), rx.fragment()
+                    faded_in, picture(slide.image, "", width, height, class_name="slides__img"), rx.fragment()
                 ),
                 class_name=rx.cond(state.index == n, "slides__item is-current", "slides__item"),
                 aria_hidden=rx.cond(state.index == n, "false", "true"),
@@ -42,7 +42,7 @@ def slide_images(state: type[Rotator], slides: list[Slide], width: int, height: 
     )
 
 
-def rotation_wrapper(state: type[Rotator], interval_ms: int, *children: rx.Component, **props) -> rx.Component:
+def rotation_wrapper(state: Slideshow, interval_ms: int, *children: rx.Component, **props) -> rx.Component:
     """Hover or focus inside pauses the rotation; the Ticker supplies the clock."""
     return rx.el.div(
         ticker(interval=interval_ms, paused=state.paused, on_tick=state.advance),
@@ -55,7 +55,7 @@ def rotation_wrapper(state: type[Rotator], interval_ms: int, *children: rx.Compo
     )
 
 
-def dots(state: type[Rotator], slides: list[Slide]) -> rx.Component:
+def dots(state: Slideshow, slides: list[Slide]) -> rx.Component:
     return rx.el.div(
         *[
             rx.el.button(

@@ -1,0 +1,14 @@
+import { useEffect, useRef } from "react";
+
+// Calls onHide when the visitor leaves the page, so a page the browser restores from its
+// back/forward cache never shows a dialog that was open when the visitor left.
+export function PageHide({ onHide }) {
+  const onHideRef = useRef(onHide);
+  onHideRef.current = onHide;
+  useEffect(() => {
+    const hide = () => onHideRef.current?.();
+    window.addEventListener("pagehide", hide);
+    return () => window.removeEventListener("pagehide", hide);
+  }, []);
+  return null;
+}
