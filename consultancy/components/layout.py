@@ -17,7 +17,10 @@ def layout(body: rx.Component, active: str, live: bool = False) -> rx.Component:
     backend cannot be reached."""
     return rx.fragment(
         navbar(active),
-        rx.el.main(body, render_fault(), id="main", tab_index=-1),
+        # One class for every fading section: only <main> itself re-renders when it turns on.
+        rx.el.main(
+            body, render_fault(), id="main", tab_index=-1, class_name=rx.cond(motion.faded_in, "is-faded-in", "")
+        ),
         footer(),
         floating_actions(),
         *([connection_notice()] if live else []),

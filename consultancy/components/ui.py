@@ -5,7 +5,6 @@ from reflex_components_core.el.elements.inline import A
 
 from consultancy.components.icons import icon
 from consultancy.images import NARROW_MEDIA, WIDE_MEDIA, Variants, narrow, sized, variants_for, with_format
-from consultancy.state import motion
 
 
 def _srcset(path: str, width: int, variants: Variants) -> str:
@@ -132,8 +131,9 @@ def section(
     """A page section with its h2; the heading id labels the section for assistive tech.
 
     With `fade`, the section fades in once the fade-in flag turns on (300 ms after
-    mount). It is never hidden in the prerendered HTML: the stylesheet hides it
-    only while scripts run, and reveals it anyway if the backend never answers.
+    mount; the flag is a class on <main>, see layout). It is never hidden in the
+    prerendered HTML: the stylesheet hides it only while scripts run, and reveals it
+    after 2.5 s anyway.
     """
     heading_id = f"{id}-title"
     head: list = []
@@ -151,7 +151,7 @@ def section(
         ),
         id=id,
         aria_labelledby=heading_id,
-        class_name=rx.cond(motion.faded_in, f"{base} fade is-in", f"{base} fade") if fade else base,
+        class_name=f"{base} fade" if fade else base,
     )
 
 

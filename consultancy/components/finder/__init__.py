@@ -1,10 +1,9 @@
 """The approvals finder's questionnaire and live result list."""
 
 import reflex as rx
-from reflex_base.constants.compiler import MemoizationMode
-from reflex_components_core.el.elements.sectioning import Section
 
 from consultancy.components.icons import icon
+from consultancy.components.islands import div_island
 from consultancy.components.ui import button_link, print_button
 from consultancy.content.finder import Approval, FinderPage, Question
 
@@ -102,15 +101,9 @@ def _other(n: int, approval: Approval) -> rx.Component:
     )
 
 
-class ResultsPanel(Section):
-    """The results section, memoized whole: the rules' evaluation is a hook, and one
-    component rendering every result declares it once instead of once per result."""
-
-    _memoization_mode = MemoizationMode(recursive=False)
-
-
 def finder(page: FinderPage) -> rx.Component:
-    return rx.el.div(
+    # One island: the rules' evaluation is a hook, declared once for every result.
+    return div_island(
         rx.el.form(
             *[question_field(q) for q in page.questions],
             rx.el.button(
@@ -124,7 +117,7 @@ def finder(page: FinderPage) -> rx.Component:
             aria_label="Questions about your project",
             on_submit=rx.prevent_default,
         ),
-        ResultsPanel.create(
+        rx.el.section(
             rx.el.h2(
                 "Approvals that apply (",
                 rx.el.span(finder_state.applicable_count.to_string(), id="finder-count"),

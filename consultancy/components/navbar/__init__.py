@@ -36,10 +36,7 @@ def _mega_menu() -> rx.Component:
             rx.el.div(
                 rx.el.p(category, id=heading_id, class_name="mega__heading"),
                 rx.el.ul(
-                    *[
-                        rx.el.li(rx.el.a(s.menu_name, href=s.path, on_click=nav.close_all))
-                        for s in data.services_in(category)
-                    ],
+                    *[rx.el.li(rx.el.a(s.menu_name, href=s.path)) for s in data.services_in(category)],
                     aria_labelledby=heading_id,
                 ),
                 class_name="mega__group",
@@ -48,12 +45,11 @@ def _mega_menu() -> rx.Component:
     return rx.el.div(
         rx.el.div(*groups, class_name="mega__groups"),
         rx.el.div(
-            rx.el.a("All services", icon("arrow-right", size=16), href="/services", on_click=nav.close_all),
+            rx.el.a("All services", icon("arrow-right", size=16), href="/services"),
             rx.el.a(
                 "Not sure what you need? Use the approvals finder",
                 icon("arrow-right", size=16),
                 href="/approvals-finder",
-                on_click=nav.close_all,
             ),
             class_name="mega__all",
         ),

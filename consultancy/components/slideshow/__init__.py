@@ -1,4 +1,4 @@
-"""Cross-fading slideshows (home hero, about slider) driven by a Rotator state."""
+"""Cross-fading slideshows (home hero, about slider): browser state, mirrored to a Rotator."""
 
 import reflex as rx
 
