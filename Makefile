@@ -30,6 +30,12 @@ AXE := .tools/node_modules/axe-core/axe.min.js
 $(AXE): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools axe-core@4.14.1
 
+# The W3C Nu HTML checker (Java 17 runs it) for tests/test_html_valid.py.
+VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
+
+$(VNU): $(NODE_BIN)/node
+	npm install --silent --no-audit --no-fund --prefix .tools vnu-jar@26.9.27
+
 setup: $(VENV)/.installed $(NODE_BIN)/node
 
 chromium:
@@ -41,7 +47,7 @@ run: setup check
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
-test: setup chromium $(AXE) check lint
+test: setup chromium $(AXE) $(VNU) check lint
 	scripts/test.sh
 
 ## Static files of the site (reflex export) in build/site

@@ -248,7 +248,7 @@ def test_sections_fade_in_after_mount(desktop_page) -> None:
     page = desktop_page
     page.goto("/")
     wait_for_backend(page)
-    expect(page.locator("#industries")).to_have_class(re.compile(r"\bis-in\b"))
+    expect(page.locator("main")).to_have_class(re.compile(r"\bis-faded-in\b"))
     expect(page.locator("#industries")).to_have_css("opacity", "1")
 
 

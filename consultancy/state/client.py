@@ -37,7 +37,8 @@ def action(code: str, *deps: rx.Var) -> FunctionVar:
 
 
 # A click on a link that JavaScript handles: the link is still the way when scripts fail.
-PREVENT_DEFAULT = rx.Var("(event) => event?.preventDefault?.()").to(FunctionVar)
+# Reflex passes its own summary of a pointer event before the DOM event itself.
+PREVENT_DEFAULT = rx.Var("(...args) => args.find((arg) => arg?.preventDefault)?.preventDefault()").to(FunctionVar)
 
 
 class Shared:
