@@ -157,7 +157,7 @@ def test_iso_dialog_hover_close_focus_escape(page) -> None:
     _open(page, "/")
     badge = page.locator("#iso-badge")
     dialog = page.get_by_role("dialog", name="ISO Certifications")
-    expect(badge).to_have_text(content().site.badge)
+    expect(badge).to_have_accessible_name(content().site.badge)
     expect(dialog).to_be_hidden()
     badge.hover()
     expect(dialog).to_be_visible()

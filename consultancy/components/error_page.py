@@ -4,8 +4,6 @@ React's error boundary renders this in place of the page. It is static (no state
 hooks: it must render when the rest could not) and shows nothing of the error itself."""
 
 import reflex as rx
-from reflex_base.vars.base import Var
-from reflex_base.vars.function import ArgsFunctionOperation
 from reflex_components_core.base.error_boundary import ErrorBoundary
 
 from consultancy.content import content
@@ -58,6 +56,7 @@ def error_page() -> rx.Component:
 def error_boundary(*children: rx.Component, **props) -> rx.Component:
     return ErrorBoundary.create(
         *children,
-        fallback_render=ArgsFunctionOperation.create(("event_args",), Var.create(error_page())),
+        # A component: Reflex makes the render function (and shows nothing of the error).
+        fallback_render=error_page(),
         **props,
     )

@@ -51,10 +51,6 @@ def _fire(name: str, started: float, length: int = 0, error: Exception | None = 
 
 READ_S = (5.0, 15.0)
 THINK_S = (1.0, 3.0)
-HOME_TICK_S, ABOUT_TICK_S = 3.0, 4.0
-HERO = f"{STATE}.consultancy___state___motion____hero_state"
-SLIDER = f"{STATE}.consultancy___state___motion____slider_state"
-FADE = f"{STATE}.consultancy___state___motion____fade_state"
 
 
 class Visitor(FastHttpUser):
@@ -64,6 +60,8 @@ class Visitor(FastHttpUser):
         self.seen: set[str] = set()
         self.ws: websocket.WebSocket | None = None
         self.category = "All"
+        self.ticked: set[int] = set()
+        self.image = 0
 
     def on_stop(self) -> None:
         self.close_socket()
@@ -74,21 +72,15 @@ class Visitor(FastHttpUser):
         if not self.view(path):
             gevent.sleep(random.uniform(*READ_S))
             return
+        # Only what the visitor chooses reaches the backend (as the site sends it since the
+        # interactions moved into the browser): no mount events, no slideshow ticks.
         self.open_socket(path)
-        self.event("ws page-load event", f"{FADE}.fade_in", {}, "faded_in_rx_state_", path)
-        if path in SERVICE_PAGES:
-            self.event("ws page-load event", f"{CHECKLIST}.clear_ticks", {}, "ticked_rx_state_", path)
         until = time.monotonic() + random.uniform(*READ_S)
         while time.monotonic() < until:
-            if path == "/":
-                gevent.sleep(HOME_TICK_S)
-                self.event("ws slideshow tick", f"{HERO}.advance", {}, "hero_state", path)
-            elif path == "/about":
-                gevent.sleep(ABOUT_TICK_S)
-                self.event("ws slideshow tick", f"{SLIDER}.advance", {}, "slider_state", path)
-            elif path in SERVICE_PAGES:
+            if path in SERVICE_PAGES:
                 gevent.sleep(random.uniform(*THINK_S))
-                self.event("ws checklist tick", f"{CHECKLIST}.toggle", {"index": random.randrange(4)},
+                self.ticked ^= {random.randrange(4)}
+                self.event("ws checklist tick", f"{CHECKLIST}.set_ticked", {"indexes": sorted(self.ticked)},
                            "ticked_rx_state_", path)  # fmt: skip
             elif path == "/testimonials":
                 gevent.sleep(random.uniform(*THINK_S))
@@ -97,11 +89,12 @@ class Visitor(FastHttpUser):
                     self.event("ws project filter", f"{FILTER}.choose", {"category": self.category},
                                "project_filter_state", path)  # fmt: skip
                 else:
-                    self.event("ws lightbox step", f"{LIGHTBOX}.open_at", {"index": random.randrange(9)},
+                    self.image = (self.image + random.randrange(1, 9)) % 9
+                    self.event("ws lightbox step", f"{LIGHTBOX}.open_at", {"index": self.image},
                                "lightbox_state", path)  # fmt: skip
                     gevent.sleep(random.uniform(*THINK_S))
-                    self.event("ws lightbox step", f"{LIGHTBOX}.next", {}, "lightbox_state", path)
-                    self.event("ws lightbox step", f"{LIGHTBOX}.close", {}, "lightbox_state", path)
+                    self.image = (self.image + 1) % 9
+                    self.event("ws lightbox step", f"{LIGHTBOX}.show", {"index": self.image}, "lightbox_state", path)
             else:
                 gevent.sleep(max(0.0, until - time.monotonic()))
 

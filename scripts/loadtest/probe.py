@@ -68,7 +68,7 @@ class Probe(threading.Thread):
                     continue
             started = time.perf_counter()
             try:
-                send_event(ws, f"{CHECKLIST}.toggle", {"index": events % 4}, "ticked_rx_state_", "/peso")
+                send_event(ws, f"{CHECKLIST}.set_ticked", {"indexes": [events % 4]}, "ticked_rx_state_", "/peso")
                 self.samples["state event"].append((time.perf_counter() - started) * 1000)
             except Exception:
                 self.errors["state event"] += 1

@@ -155,8 +155,23 @@ def finder(page: FinderPage) -> rx.Component:
                 class_name="actions no-print",
             ),
             class_name="finder__results",
+            id="finder-results-panel",
             aria_live="polite",
             aria_labelledby="finder-count",
+        ),
+        # Phones: the count stays in view while the visitor answers, one tap from the list.
+        rx.el.a(
+            rx.el.span(
+                rx.cond(
+                    finder_state.answered == 0,
+                    "Answer to see your approvals",
+                    finder_state.applicable_count.to_string() + " approvals apply",
+                )
+            ),
+            rx.el.span("See the list"),
+            href="#finder-results-panel",
+            class_name="finder__summary no-print",
+            id="finder-summary",
         ),
         class_name="finder",
     )

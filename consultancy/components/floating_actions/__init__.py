@@ -11,6 +11,7 @@ def floating_actions() -> rx.Component:
     return rx.el.aside(
         rx.el.a(
             brand_icon("whatsapp", size=26),
+            rx.el.span("WhatsApp", class_name="fab__label", aria_hidden="true"),
             href=site.chat_href,
             target="_blank",
             rel="noopener noreferrer",
@@ -19,6 +20,7 @@ def floating_actions() -> rx.Component:
         ),
         rx.el.a(
             icon("phone", size=24),
+            rx.el.span("Call", class_name="fab__label", aria_hidden="true"),
             href=site.tel_href,
             aria_label=f"Call us on {site.phone}",
             class_name="fab fab--call",

@@ -14,7 +14,9 @@ def iso_badge() -> rx.Component:
     return dismiss_layer(
         rx.el.button(
             icon("badge-check", size=18),
-            rx.el.span(site.badge),
+            rx.el.span(site.badge, class_name="iso-badge__full"),
+            # Phones show this short form; the full name above stays for assistive tech.
+            rx.el.span("ISO", class_name="iso-badge__short", aria_hidden="true"),
             id="iso-badge",
             type="button",
             class_name="iso-badge",

@@ -1,0 +1,284 @@
+"""Interactions answer in the browser: at once on a slow network, and without a backend.
+
+The slow network is the real websocket relayed with every message held 150 ms each way
+(scripts/latency.py). "No backend" is the built site's static files served by
+`python -m http.server` with their backend address on a port that refuses connections,
+as a static host whose backend is down; the same port is then opened as a relay to the
+real backend, as a backend that comes back."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from scripts.latency import INTERACTIONS, measure
+from tests.conftest import WIDTHS, wait_for_backend
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+BUDGET_MS = 100
+NOTICE_AFTER_MS = 2000
+
+
+def test_every_interaction_shows_within_100_ms_at_a_300_ms_round_trip(base_url: str) -> None:
+    # The median of three: another test's browser shares the two cores.
+    results = measure(base_url, delay_ms=150, repeats=3)
+    assert set(results) == {i.name for i in INTERACTIONS}
+    slow = {
+        name: runs
+        for name, runs in results.items()
+        if None in runs or sorted(runs)[1] > BUDGET_MS  # type: ignore[type-var]
+    }
+    assert slow == {}, f"slower than {BUDGET_MS} ms (None: never shown): {slow}"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Relay:
+    """A TCP relay to the real backend that refuses connections until it is opened:
+    a backend that is down, then comes back."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.port = _free_port()
+        self._server: socket.socket | None = None
+
+    def open(self) -> None:
+        self._server = socket.create_server(("127.0.0.1", self.port))
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+
+    def _accept(self) -> None:
+        assert self._server is not None
+        while True:
+            try:
+                client, _ = self._server.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(self.target)
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        with contextlib.suppress(OSError):
+            sink.shutdown(socket.SHUT_WR)
+
+
+@dataclass
+class StaticSite:
+    url: str
+    backend: Relay
+
+
+@pytest.fixture(scope="module")
+def static_site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    """The built site's static files on `python -m http.server`, their backend address
+    pointed at a relay that refuses every connection until a test opens it."""
+    site = tmp_path_factory.mktemp("static") / "site"
+    shutil.copytree(ROOT / ".web" / "build" / "client", site)
+    backend = urlsplit(base_url)
+    relay = Relay((backend.hostname or "127.0.0.1", backend.port or 80))
+    for env in site.glob("assets/reflex-env-*.js"):
+        text = re.sub(r"//(localhost|127\.0\.0\.1):\d+", f"//127.0.0.1:{relay.port}", env.read_text())
+        env.write_text(text)
+        for packed in (env.with_name(env.name + ".gz"), env.with_name(env.name + ".br")):
+            packed.unlink(missing_ok=True)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=site,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(50):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            time.sleep(0.1)
+        yield StaticSite(f"http://127.0.0.1:{port}", relay)
+    finally:
+        relay.close()
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture
+def static_page(browser, static_site: StaticSite) -> Iterator:
+    context = browser.new_context(viewport=WIDTHS["desktop"], base_url=static_site.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    static_site.backend.close()
+
+
+def _check_controls_work(page) -> None:
+    """Every control of the chrome and the pages works in the browser alone."""
+    page.goto("/about")
+    page.mouse.move(5, 890)
+    page.locator("#services-trigger").click()
+    expect(page.locator("#services-menu")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/about/?$"))
+    page.keyboard.press("Escape")
+    page.locator("#site-search").fill("groundwater")
+    expect(page.locator("#search-results a").first).to_have_attribute("href", "/cgwanoc")
+    page.locator("#site-search").fill("")
+    page.get_by_role("button", name=re.compile(r"^Show slide 3")).click()
+    expect(page.get_by_role("button", name=re.compile(r"^Show slide 3"))).to_have_attribute("aria-current", "true")
+
+    page.goto("/peso")
+    page.locator("label[for='check-0']").click()
+    page.locator("label[for='check-2']").click()
+    expect(page.locator("#checklist-progress strong")).to_have_text("2")
+
+    page.goto("/testimonials")
+    page.locator("#gallery-item-2").click()
+    expect(page.locator("#lightbox-counter")).to_have_text("3 of 9")
+    page.get_by_role("button", name="Next image").click()
+    expect(page.locator("#lightbox-counter")).to_have_text("4 of 9")
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Compliance", exact=True).click()
+    expect(page.locator("#project-count")).not_to_have_text("15")
+
+    page.goto("/approvals-finder")
+    page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
+    page.get_by_role("group", name=re.compile("forest land")).get_by_label("Yes").check()
+    expect(page.locator("#finder-results [data-approval='forest-clearance']")).to_be_visible()
+
+
+def test_every_control_works_with_the_backend_refused_on_a_static_host(static_page) -> None:
+    _check_controls_work(static_page)
+    assert static_page.js_errors == []
+
+
+def test_connection_notice_comes_after_2_s_and_goes_when_the_backend_returns(static_page, static_site) -> None:
+    page = static_page
+    page.goto("/peso")
+    started = time.monotonic()
+    notice = page.locator("#connection-notice")
+    expect(notice).to_be_attached()
+    # Present but not yet shown: the stylesheet holds it back for 2 s.
+    assert notice.evaluate("el => getComputedStyle(el).visibility") == "hidden"
+    expect(notice).to_be_visible(timeout=5000)
+    assert time.monotonic() - started >= NOTICE_AFTER_MS / 1000 - 0.2
+    expect(notice).to_contain_text("Connection lost")
+    static_site.backend.open()
+    expect(notice).not_to_be_attached(timeout=15_000)
+
+
+def test_pages_without_backend_features_never_show_the_notice(static_page) -> None:
+    static_page.goto("/services")
+    static_page.wait_for_timeout(NOTICE_AFTER_MS + 1000)
+    expect(static_page.locator("#connection-notice")).to_have_count(0)
+
+
+def test_ticks_made_offline_reach_the_backend_when_it_returns(static_page, static_site) -> None:
+    page = static_page
+    page.goto("/peso")
+    page.locator("label[for='check-0']").click()
+    page.locator("label[for='check-1']").click()
+    expect(page.locator("#checklist-progress strong")).to_have_text("2")
+    static_site.backend.open()
+    expect(page.locator(".checklist")).to_have_attribute("data-saved", "2", timeout=15_000)
+
+
+def test_backend_keeps_what_the_visitor_sees(desktop_page) -> None:
+    page = desktop_page
+    page.goto("/peso")
+    wait_for_backend(page)
+    for n in (0, 1, 3):
+        page.locator(f"label[for='check-{n}']").click()
+    expect(page.locator("#checklist-progress strong")).to_have_text("3")
+    expect(page.locator(".checklist")).to_have_attribute("data-saved", "3")
+    page.locator("label[for='check-1']").click()
+    expect(page.locator(".checklist")).to_have_attribute("data-saved", "2")
+
+
+def _open_everything(page) -> None:
+    page.locator("#gallery-item-4").click()
+    expect(page.locator("#lightbox-counter")).to_have_text("5 of 9")
+
+
+@pytest.mark.parametrize("how", ["reload", "back", "return"])
+def test_lightbox_is_closed_after_a_reload_a_back_and_a_return(desktop_page, how: str) -> None:
+    page = desktop_page
+    page.goto("/testimonials")
+    wait_for_backend(page)
+    _open_everything(page)
+    if how == "reload":
+        page.reload()
+    elif how == "back":
+        page.goto("/about")
+        page.go_back()
+    else:
+        page.goto("/about")
+        page.goto("/testimonials")
+    expect(page).to_have_url(re.compile(r"/testimonials$"))
+    wait_for_backend(page)
+    page.wait_for_timeout(300)
+    expect(page.locator(".lightbox__panel")).to_have_count(0)
+    expect(page.locator(".lightbox")).not_to_have_class(re.compile(r"is-open"))
+
+
+@pytest.mark.parametrize("how", ["reload", "back"])
+def test_menus_and_iso_dialog_are_closed_after_a_reload_and_a_back(mobile_page, how: str) -> None:
+    page = mobile_page
+    page.goto("/about")
+    wait_for_backend(page)
+    page.locator(".menu-toggle").click()
+    expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "true")
+    page.locator("#iso-badge").click()
+    expect(page.locator("#iso-dialog")).to_be_visible()
+    if how == "reload":
+        page.reload()
+    else:
+        page.goto("/services")
+        page.go_back()
+    wait_for_backend(page)
+    page.wait_for_timeout(300)
+    expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#iso-dialog")).to_be_hidden()
+
+
+def test_a_rendering_error_shows_the_branded_error_page(new_page) -> None:
+    page = new_page()
+    page.add_init_script("window.__siteForceRenderError = true")
+    page.goto("/about")
+    error_page = page.locator("#error-page")
+    expect(error_page).to_be_visible()
+    expect(page.locator("h1")).to_have_text("Sorry, this page could not be shown")
+    expect(error_page.get_by_role("link", name="Go to the home page")).to_have_attribute("href", "/")
+    expect(error_page.get_by_role("link", name="Contact us")).to_have_attribute("href", "/contact-us")
+    expect(error_page.locator("a[href^='tel:']")).to_have_count(1)
+    text = page.locator("body").inner_text()
+    for internal in ("forced rendering error", "Error:", "An error occurred", "stack"):
+        assert internal not in text
