@@ -376,3 +376,140 @@ def test_every_applying_approval_has_a_title_for_each_of_its_triggers() -> None:
     for a in FINDER.approvals:
         for entry in a.titles:
             assert entry.title != a.title
+
+
+# --- the service pages: what a visitor reads (fact_checks, for editors, are left out) -----------
+
+
+def shown(route: str) -> str:
+    """Every text of the page the visitor sees, as one string."""
+    data = content().service(route).model_dump(exclude={"fact_checks"})
+    texts: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(data)
+    texts.append(content().service(route).reviewed_label)
+    return " ".join(texts)
+
+
+CONSENT = ["consent-to-estalish", "consent-to-operate", "consent-to-operate-compliance"]
+FOREST = ["forest-clearance", "forest-clearance-compliance"]
+GROUNDWATER = ["cgwanoc", "cgwa-compliance"]
+REVIEWED_2026_11_23 = [
+    *CONSENT,
+    *FOREST,
+    *GROUNDWATER,
+    "airport-height-clearance-noc",
+    "fire-nocs",
+    "fire-licensing",
+    "environmental-clearance",
+    "environment-clearance-compliance",
+    "environment-impact-assesment",
+    "feasibility-study-for-construction",
+]
+
+
+@pytest.mark.parametrize("route", CONSENT)
+def test_consent_pages_name_the_2025_classification_with_blue(route: str) -> None:
+    text = shown(route)
+    assert "revised classification of 2025" in text
+    assert "Blue" in text
+    assert "categorisation of 2016" not in text.replace("replaced the categorisation of 2016", "")
+    assert "7 March 2016" not in text
+    service = content().service(route)
+    assert any("Blue" in s.name and "2025" in s.name for s in service.sources)
+
+
+def test_the_2016_direction_is_not_listed_as_the_law_in_force() -> None:
+    for service in content().services:
+        assert not any("2016" in a.name and "categoris" in a.name.lower() for a in service.acts), service.route
+
+
+def test_airport_page_gives_20_and_56_km_and_defence_aerodromes() -> None:
+    text = shown("airport-height-clearance-noc")
+    assert "20 km" in text
+    assert "56 km" in text
+    assert "instrument" in text
+    assert "Biju Patnaik International Airport" in text
+    assert "defence authorities" in text
+    # The finder asks for the distance instead of "within 20 km?".
+    assert not any("20 km" in q.label for q in FINDER.questions)
+    assert next(q for q in FINDER.questions if q.id == "airport_distance").kind == "number"
+
+
+@pytest.mark.parametrize("route", ["fire-nocs", "fire-licensing"])
+def test_fire_pages_state_the_2025_amendment(route: str) -> None:
+    text = shown(route)
+    assert "2025 amendment" in text
+    assert "third-party" in text
+    assert "2017" in text
+    assert "without an approved" in text
+
+
+def test_fire_noc_page_thresholds_match_the_finder() -> None:
+    text = shown("fire-nocs")
+    for phrase in ("15 m", "12 m or taller or of 1,000 m²", "more than 30 beds", "500 m²", "9 m tall and 500 m²"):
+        assert phrase in text
+
+
+@pytest.mark.parametrize("route", FOREST)
+def test_forest_pages_state_rights_after_final_approval_and_the_wide_meaning(route: str) -> None:
+    text = shown(route)
+    assert "19 February 2024" in text
+    assert "ordinary sense" in text
+    assert "after the Centre's final approval" in text or "settled afterwards by the State Government" in text
+    assert "half-yearly" not in text.lower()
+    assert "Half-yearly" not in text
+    # The Collector's certificate is not presented as a Stage-I condition any more.
+    service = content().service(route)
+    stage_one = " ".join(s.description for s in service.steps if "Stage-I" in s.title)
+    assert "Forest Rights" not in stage_one
+    assert not any(item.name == "Forest Rights Act certificate" for item in service.checklist)
+
+
+def test_finder_forest_help_gives_the_wide_meaning() -> None:
+    question = next(q for q in FINDER.questions if q.id == "forest_land")
+    assert "19 February 2024" in question.help
+    assert "ordinary sense" in question.help
+
+
+@pytest.mark.parametrize("route", GROUNDWATER)
+def test_groundwater_pages_add_odishas_district_level_evaluation_committee(route: str) -> None:
+    text = shown(route)
+    assert "District Level Evaluation Committee" in text
+    assert "Collector" in text
+    assert "4 June 2016" in text
+    assert "Bhu-Neer" in text
+
+
+def test_ec_page_files_form_1a_in_addition_to_form_1() -> None:
+    text = shown("environmental-clearance")
+    assert "Form-1A in addition" in text
+    assert "or in Form-1A" not in text
+    assert "item 8(a)" in text
+    assert "item 8(b)" in text
+    assert "1,50,000 m²" in text
+    assert "Vanashakti" in text
+    assert "Form-1A alongside it, not in its place" in shown("environment-impact-assesment")
+
+
+@pytest.mark.parametrize("route", ["environmental-clearance", "environment-clearance-compliance"])
+def test_ec_compliance_reports_are_filed_in_parivesh(route: str) -> None:
+    assert "PARIVESH" in shown(route)
+    assert "compliance module of PARIVESH" in shown("environment-clearance-compliance")
+
+
+@pytest.mark.parametrize("route", REVIEWED_2026_11_23)
+def test_pages_corrected_in_this_review_carry_its_date(route: str) -> None:
+    service = content().service(route)
+    assert service.reviewed.isoformat() == "2026-11-23"
+    assert service.reviewed_label == "Law on this page last reviewed: November 2026"
