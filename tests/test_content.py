@@ -6,13 +6,17 @@ from __future__ import annotations
 import re
 import shutil
 import tomllib
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from consultancy.content import ContentError, load_content
+from consultancy.content.check import main as check_main
 from consultancy.content.contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES
 from consultancy.content.loader import DEFAULT_DATA_DIR
+from consultancy.content.models import is_official
+from consultancy.content.review import review_due
 
 SITE_TOML = "site.toml"
 
@@ -174,7 +178,9 @@ def test_no_sentence_is_shared_between_service_files() -> None:
     clashes = []
     for path in sorted((DEFAULT_DATA_DIR / "services").glob("*.toml")):
         raw = tomllib.loads(path.read_text())
+        # Sources name the same regulators' texts on several pages, by design.
         raw.pop("sources", None)
+        raw.pop("fact_checks", None)
         for sentence in {s for text in _strings(raw) for s in _sentences(text)}:
             if sentence in seen and seen[sentence] != path.name:
                 clashes.append(f"{path.name} and {seen[sentence]}: {sentence[:60]}...")
@@ -197,3 +203,92 @@ def test_repealed_laws_are_not_named_as_current() -> None:
         names = " ".join(act["name"] for act in raw["acts"])
         for law in repealed:
             assert law not in names, f"{path.name} lists {law} as an act in force"
+
+
+# --- shown as reviewed: the review date and the sources of every service page ------------------
+
+
+def test_every_service_page_has_a_review_date_and_sources() -> None:
+    for service in load_content().services:
+        assert service.reviewed <= date.today()
+        assert re.fullmatch(r"Law on this page last reviewed: [A-Z][a-z]+ 20\d\d", service.reviewed_label)
+        assert 1 <= len(service.sources) <= 8
+        for source in service.sources:
+            assert source.url is None or is_official(source.url), (service.route, source.url)
+
+
+def test_review_label_spells_the_month() -> None:
+    service = load_content().service("cgwanoc")
+    assert service.model_copy(update={"reviewed": date(2026, 2, 3)}).reviewed_label == (
+        "Law on this page last reviewed: February 2026"
+    )
+
+
+def test_missing_review_date_names_file_and_field(data_dir: Path) -> None:
+    edit(data_dir / "services" / "cgwanoc.toml", "reviewed = ", "# reviewed = ")
+    expect_error(data_dir, "cgwanoc.toml", "'reviewed'", "missing")
+
+
+def test_review_date_must_be_a_date(data_dir: Path) -> None:
+    path = data_dir / "services" / "fire-nocs.toml"
+    edit(path, re.search(r"reviewed = \S+", path.read_text()).group(0), 'reviewed = "last spring"')
+    expect_error(data_dir, "fire-nocs.toml", "'reviewed'")
+
+
+def test_review_date_in_the_future_is_refused(data_dir: Path) -> None:
+    path = data_dir / "services" / "fire-nocs.toml"
+    edit(path, re.search(r"reviewed = \S+", path.read_text()).group(0), "reviewed = 2999-01-01")
+    expect_error(data_dir, "fire-nocs.toml", "'reviewed'", "in the future")
+
+
+def test_sources_link_only_to_official_sites(data_dir: Path) -> None:
+    edit(data_dir / "services" / "cgwanoc.toml", 'url = "https://cgwa-noc.gov.in"', 'url = "https://example.com/cgwa"')
+    expect_error(data_dir, "cgwanoc.toml", "'sources[3].url'", "not an official site")
+
+
+@pytest.mark.parametrize(
+    ("url", "official"),
+    [
+        ("https://parivesh.nic.in/", True),
+        ("https://odishafshgscd.gov.in/?q=node/103", True),
+        ("https://nocas2.aai.aero/nocas/FAQ.html", True),
+        ("https://gov.in.example.com/", False),
+        ("https://notgov.in/", False),
+        ("https://www.corpseed.com/service/x", False),
+    ],
+)
+def test_official_sites(url: str, official: bool) -> None:
+    assert is_official(url) is official
+
+
+def test_a_service_needs_its_sources(data_dir: Path) -> None:
+    path = data_dir / "services" / "peso.toml"
+    path.write_text(path.read_text().split("# --- sources shown on the page")[0])
+    expect_error(data_dir, "peso.toml", "'sources'", "missing")
+
+
+@pytest.mark.parametrize(
+    ("reviewed", "due"),
+    [(date(2026, 11, 23), date(2027, 11, 23)), (date(2028, 2, 29), date(2029, 2, 28))],
+)
+def test_review_falls_due_twelve_months_on(reviewed: date, due: date) -> None:
+    assert review_due(reviewed) == due
+
+
+def test_check_warns_naming_the_file_when_a_review_is_over_12_months_old(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = data_dir / "services" / "cgwanoc.toml"
+    edit(path, re.search(r"reviewed = \S+", path.read_text()).group(0), "reviewed = 2025-06-30")
+    monkeypatch.setenv("CONSULTANCY_DATA_DIR", str(data_dir))
+    assert check_main([], today=date(2026, 6, 30)) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert check_main([], today=date(2026, 7, 1)) == 0
+    [warning] = capsys.readouterr().err.splitlines()
+    assert "cgwanoc.toml" in warning
+    assert "'reviewed'" in warning
+    assert "2025-06-30" in warning
+    # The files named on the command line are checked the same way.
+    assert check_main([str(path)], today=date(2026, 7, 1)) == 0
+    assert "cgwanoc.toml" in capsys.readouterr().err
+

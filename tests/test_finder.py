@@ -26,7 +26,7 @@ def test_new_100_bed_hospital_in_bhubaneswar() -> None:
         "built_up_area": "12000",
         "occupancy": "hospital",
         "height": "24",
-        "near_airport": "yes",
+        "airport_distance": "8",
         "emissions": "yes",
         "healthcare": "yes",
         "biomedical_waste": "yes",
@@ -53,9 +53,9 @@ def test_petrol_pump() -> None:
         "sector": "petroleum",
         "stage": "new",
         "built_up_area": "150",
-        "occupancy": "commercial",
+        "occupancy": "mercantile",
         "height": "6",
-        "near_airport": "no",
+        "airport_distance": "70",
         "petrol": "yes",
         "diesel_litres": "20000",
         "emissions": "no",
@@ -112,7 +112,7 @@ def test_40_m_building_near_the_airport() -> None:
         "built_up_area": "18000",
         "occupancy": "residential",
         "height": "40",
-        "near_airport": "yes",
+        "airport_distance": "12",
     }
     assert routes_for(answers) == {
         "airport-height-clearance-noc",
@@ -145,6 +145,7 @@ def test_existing_operation_gets_compliance_services() -> None:
         "peso-compliance",
         "tank-testing-certificate",
         "fire-licensing",
+        "water-allocatio-norder-noc",
     }
 
 
@@ -179,6 +180,12 @@ def test_rule_on_unknown_question_fails_clearly(tmp_path: Path) -> None:
         load_model(path, FinderPage)
 
 
+def _not_asked(group) -> None:
+    """A carried-over question: gone from the form, or shown answered but not changeable."""
+    for radio in group.get_by_role("radio").all():
+        assert not (radio.is_visible() and radio.is_enabled())
+
+
 @pytest.mark.browser
 def test_finder_page_answers_lead_to_the_right_list(desktop_page) -> None:
     page = desktop_page
@@ -188,24 +195,28 @@ def test_finder_page_answers_lead_to_the_right_list(desktop_page) -> None:
     expect(page.locator("#finder-count")).to_have_text("0")
     page.get_by_label("Which sector is the project in?").select_option("hospital")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
-    page.get_by_role("group", name=re.compile("hospital, nursing home")).get_by_label("Yes").check()
-    page.get_by_role("group", name=re.compile("within 20 km of an airport")).get_by_label("Yes").check()
+    # The sector says it is a hospital: the finder does not ask again, and carries the answer over.
+    _not_asked(page.get_by_role("group", name=re.compile("hospital, nursing home, clinic, diagnostic centre or lab")))
     results = page.locator("#finder-results .result")
-    expect(results).to_have_count(5)
-    expected = {
-        "clinical-establishment",
-        "bio-medical-waste",
-        "consent-to-establish",
-        "consent-to-operate",
-        "airport-height",
-    }
+    expect(results).to_have_count(4)
+    expected = {"clinical-establishment", "bio-medical-waste", "consent-to-establish", "consent-to-operate"}
     assert set(results.evaluate_all("els => els.map(e => e.dataset.approval)")) == expected
+    # 30 km from Biju Patnaik International Airport: inside the 56 km zoning of an instrument aerodrome.
+    page.get_by_label("Distance from the site to the nearest airport or airfield").fill("30")
+    expect(results).to_have_count(5)
+    expect(results.locator("[data-approval='airport-height']")).to_have_count(1)
     link = results.get_by_role("link", name="Clinical establishment registration")
     expect(link).to_have_attribute("href", "/clinical-establishment-licensing")
     expect(page.locator("#finder-results")).to_contain_text("Private hospitals, clinics")
     page.get_by_label("Groundwater drawn from borewells or tube wells").fill("25")
     page.get_by_role("group", name=re.compile("micro or small enterprise")).get_by_label("No").check()
     expect(results).to_have_count(6)
+    # A 4,000 m2 hospital: building plan approval, titled for this project (no factory licence).
+    page.get_by_label("Total built-up area of the buildings").fill("4000")
+    expect(results).to_have_count(9)
+    plans = page.locator("#finder-results [data-approval='other-nocs']")
+    expect(plans.locator(".result__title")).to_have_text("Building plan approval from the development authority")
+    expect(page.locator("#finder-results")).not_to_contain_text("Factory licence")
     expect(page.get_by_text(re.compile("not legal advice"))).to_be_visible()
     expect(page.locator(".finder").get_by_role("link", name="Request Consultation")).to_have_attribute(
         "href", "/contact-us"

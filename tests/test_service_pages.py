@@ -45,6 +45,29 @@ def test_service_page(desktop_page, route: str) -> None:
     assert page.js_errors == []
 
 
+
+@pytest.mark.parametrize("route", list(SERVICE_ROUTES))
+def test_service_page_shows_when_its_law_was_reviewed_and_its_sources(new_page, route: str) -> None:
+    """In the prerendered page (no JavaScript), as crawlers and every visitor get it first."""
+    page = new_page(java_script_enabled=False)
+    service = content().service(route)
+    page.goto(f"/{route}")
+    reviewed = page.locator("#acts #law-reviewed")
+    expect(reviewed).to_have_text(service.reviewed_label)
+    expect(reviewed).to_have_text(re.compile(r"^Law on this page last reviewed: [A-Z][a-z]+ \d{4}$"))
+    expect(page.locator("#acts").get_by_role("heading", name="Sources", exact=True)).to_be_visible()
+    items = page.locator("#sources li")
+    expect(items).to_have_count(len(service.sources))
+    for item, source in zip(items.all(), service.sources, strict=True):
+        expect(item).to_contain_text(source.name)
+        link = item.get_by_role("link")
+        if source.url is None:
+            expect(link).to_have_count(0)
+        else:
+            expect(link).to_have_attribute("href", source.url)
+            expect(link).to_have_attribute("target", "_blank")
+            expect(link).to_have_attribute("rel", "noopener noreferrer")
+
 def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
     page = desktop_page
     page.goto("/peso-compliance")

@@ -1,13 +1,15 @@
 """`python -m consultancy.content.check [FILE ...]`: validate all of data/, or the files named.
 
-Exits 1 with the loader's message (file and field) when anything is wrong.
+Exits 1 with the loader's message (file and field) when anything is wrong. Warns, without
+failing, about every service page whose law was last reviewed more than 12 months ago.
 """
 
 import sys
+from datetime import date
 from pathlib import Path
 
 from .finder import FinderPage
-from .loader import ContentError, load_content, load_model
+from .loader import ContentError, data_dir_in_use, display_path, load_content, load_model
 from .models import (
     AboutPage,
     ContactPage,
@@ -18,6 +20,7 @@ from .models import (
     SiteSettings,
     TestimonialsPage,
 )
+from .review import is_stale, stale_warning
 
 PAGE_MODELS = {
     "home": HomePage,
@@ -40,15 +43,27 @@ def model_for(path: Path) -> type:
     return Service
 
 
-def main(argv: list[str]) -> int:
+def warn_stale(services: list[tuple[Path, Service]], today: date) -> int:
+    """Print a warning per service page due for review; the number of warnings."""
+    stale = [(path, service) for path, service in services if is_stale(service, today)]
+    for path, service in stale:
+        print(f"warning: {stale_warning(display_path(path), service)}", file=sys.stderr)
+    return len(stale)
+
+
+def main(argv: list[str], today: date | None = None) -> int:
+    today = today or date.today()
     try:
         if argv:
-            for name in argv:
-                load_model(Path(name), model_for(Path(name)))
+            models = [(Path(name), load_model(Path(name), model_for(Path(name)))) for name in argv]
             print(f"ok: {len(argv)} file(s) valid")
+            warn_stale([(path, m) for path, m in models if isinstance(m, Service)], today)
         else:
             content = load_content()
             print(f"ok: site settings, {len(content.services)} services and all pages valid")
+            directory = data_dir_in_use() / "services"
+            # The loader makes sure each file is named after its route.
+            warn_stale([(directory / f"{s.route}.toml", s) for s in content.services], today)
     except ContentError as error:
         print(f"content error: {error}", file=sys.stderr)
         return 1

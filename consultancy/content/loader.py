@@ -39,10 +39,10 @@ class ContentError(Exception):
     def __init__(self, path: Path, problems: list[str]) -> None:
         self.path = path
         self.problems = problems
-        super().__init__(f"{_display(path)}: " + "; ".join(problems))
+        super().__init__(f"{display_path(path)}: " + "; ".join(problems))
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
@@ -97,7 +97,7 @@ def load_services(directory: Path) -> list[Service]:
         # A copy of another service's file is a duplicate, whichever of the two is read first.
         owner = seen.get(service.route) or (directory / f"{service.route}.toml")
         if owner != path and owner.is_file():
-            raise ContentError(path, [f"field 'route': '{service.route}' is already used by {_display(owner)}"])
+            raise ContentError(path, [f"field 'route': '{service.route}' is already used by {display_path(owner)}"])
         if path.stem != service.route:
             raise ContentError(path, [f"field 'route': '{service.route}' must match the file name '{path.stem}'"])
         seen[service.route] = path

@@ -7,7 +7,9 @@ caught instead of silently ignored) and about the counts the spec fixes.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
@@ -189,6 +191,35 @@ class ChecklistItem(Model):
     checked: bool = False
 
 
+# A "Sources" link goes only to the government's own sites: a regulator's text, never a
+# summary of it. Hosts are these domains or their subdomains.
+OFFICIAL_DOMAINS = ("gov.in", "nic.in", "aai.aero")
+MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def is_official(url: str) -> bool:
+    host = (urlsplit(url).hostname or "").lower()
+    return any(host == domain or host.endswith(f".{domain}") for domain in OFFICIAL_DOMAINS)
+
+
+class Source(Model):
+    """A regulator's text the page relies on, listed under "Sources" on the page: by its
+    name, and linked when an official site publishes it."""
+
+    name: Text
+    url: Url | None = None
+
+    @field_validator("url")
+    @classmethod
+    def _official(cls, url: str | None) -> str | None:
+        if url is not None and not is_official(url):
+            raise ValueError(f"'{url}' is not an official site ({', '.join(OFFICIAL_DOMAINS)}); name the text instead")
+        return url
+
+
 class Service(Model):
     route: str
     menu_name: Text
@@ -212,11 +243,28 @@ class Service(Model):
     acts: Annotated[list[Act], Field(min_length=1)]
     steps: Annotated[list[ProcessStep], Field(min_length=5, max_length=5)]
     checklist: Annotated[list[ChecklistItem], Field(min_length=4, max_length=5)]
-    sources: Annotated[list[Text], Field(min_length=1)]
+    # When the law on the page was last checked; `make check` warns 12 months later.
+    reviewed: date
+    # The regulators' texts the page rests on, shown on the page (a short list).
+    sources: Annotated[list[Source], Field(min_length=1, max_length=8)]
+    # Where each fact was checked, for the people who edit the page (not shown).
+    fact_checks: Annotated[list[Text], Field(min_length=1)]
 
     @property
     def path(self) -> str:
         return f"/{self.route}"
+
+    @property
+    def reviewed_label(self) -> str:
+        # Month names spelt out here: strftime's %B follows the machine's locale.
+        return f"Law on this page last reviewed: {MONTHS[self.reviewed.month - 1]} {self.reviewed.year}"
+
+    @field_validator("reviewed")
+    @classmethod
+    def _reviewed_not_in_future(cls, reviewed: date) -> date:
+        if reviewed > date.today():
+            raise ValueError(f"{reviewed.isoformat()} is in the future: give the date the law was last checked")
+        return reviewed
 
     @field_validator("route")
     @classmethod

@@ -4,6 +4,7 @@ import reflex as rx
 
 from consultancy.components.checklist import checklist
 from consultancy.components.icons import icon
+from consultancy.components.sources import law_review
 from consultancy.components.ui import button_link, icon_card, page_hero, section
 from consultancy.content import content
 from consultancy.content.models import Service
@@ -75,7 +76,13 @@ def service_body(service: Service) -> rx.Component:
             tone="tint",
             extra_class="no-print",
         ),
-        section("Acts and rules covered", _acts(service), id="acts", extra_class="no-print"),
+        section(
+            "Acts and rules covered",
+            _acts(service),
+            law_review(service.reviewed_label, service.sources),
+            id="acts",
+            extra_class="no-print",
+        ),
         section("How we get it done", _steps(service), id="process", tone="tint", extra_class="no-print"),
         section(
             "Document checklist",
