@@ -39,6 +39,7 @@ def _radios(question: Question, options: list[tuple[str, str]]) -> rx.Component:
             class_name="choices",
         ),
         class_name="question",
+        hidden=finder_state.carried_over(question.id),
     )
 
 
@@ -60,6 +61,7 @@ def question_field(question: Question) -> rx.Component:
                 class_name="question__input",
             ),
             class_name="question",
+            hidden=finder_state.carried_over(question.id),
         )
     return rx.el.div(
         _label(question, control_id),
@@ -78,12 +80,13 @@ def question_field(question: Question) -> rx.Component:
             class_name="question__number",
         ),
         class_name="question",
+        hidden=finder_state.carried_over(question.id),
     )
 
 
 def _result(n: int, approval: Approval) -> rx.Component:
     return rx.el.li(
-        rx.el.h3(rx.el.a(approval.title, href=f"/{approval.route}"), class_name="result__title"),
+        rx.el.h3(rx.el.a(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
         rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
         rx.el.p(rx.el.strong("Authority: "), approval.authority),
         rx.el.p(rx.el.strong("Law: "), approval.act),

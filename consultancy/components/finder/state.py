@@ -17,11 +17,22 @@ answers = Shared("finder_answers", {})
 
 # One evaluation per render of whatever shows results: hooks are declared once per
 # component (by their text), so every use below shares this line.
-_EVALUATE = f"const finderReasons = {evaluator_js(content().finder)}({answers.value!s});"
-reasons = rx.Var(
-    "finderReasons",
+_EVALUATE = f"const finderResult = {evaluator_js(content().finder)}({answers.value!s});"
+_result = rx.Var(
+    "finderResult",
     _var_data=VarData.merge(answers.value._get_all_var_data(), VarData(hooks={_EVALUATE: None})),
-).to(list[str])
+)
+reasons = js("{0}.reasons", _result, type_=list[str])
+titles = js("{0}.titles", _result, type_=list[str])
+
+
+def title_of(n: int) -> rx.Var:
+    return js("{0}[" + str(n) + "]", titles, type_=str)
+
+
+def carried_over(question: str) -> rx.Var:
+    """True when the answers so far settle this question: it is not asked."""
+    return js("({0}.implied[" + json.dumps(question) + "] !== undefined)", _result, type_=bool)
 
 
 def applies(n: int) -> rx.Var:
