@@ -4,10 +4,15 @@ import reflex as rx
 
 from consultancy.components.icons import icon
 from consultancy.components.islands import div_island
-from consultancy.components.ui import button_link, print_button
+from consultancy.components.ui import button_link, link, print_button
 from consultancy.content.finder import Approval, FinderPage, Question
 
 from . import state as finder_state
+
+
+def _question_class(question: Question) -> rx.Var:
+    # A class, not `hidden`: on a <fieldset> Reflex would turn `hidden` into inline CSS.
+    return rx.cond(finder_state.carried_over(question.id), "question is-carried-over", "question")
 
 
 def _label(question: Question, control_id: str) -> rx.Component:
@@ -38,8 +43,7 @@ def _radios(question: Question, options: list[tuple[str, str]]) -> rx.Component:
             ],
             class_name="choices",
         ),
-        class_name="question",
-        hidden=finder_state.carried_over(question.id),
+        class_name=_question_class(question),
     )
 
 
@@ -60,8 +64,7 @@ def question_field(question: Question) -> rx.Component:
                 on_change=finder_state.answer(question.id),
                 class_name="question__input",
             ),
-            class_name="question",
-            hidden=finder_state.carried_over(question.id),
+            class_name=_question_class(question),
         )
     return rx.el.div(
         _label(question, control_id),
@@ -79,8 +82,7 @@ def question_field(question: Question) -> rx.Component:
             rx.el.span(question.unit, class_name="question__unit"),
             class_name="question__number",
         ),
-        class_name="question",
-        hidden=finder_state.carried_over(question.id),
+        class_name=_question_class(question),
     )
 
 
@@ -163,7 +165,7 @@ def finder(page: FinderPage) -> rx.Component:
             aria_labelledby="finder-count",
         ),
         # Phones: the count stays in view while the visitor answers, one tap from the list.
-        rx.el.a(
+        link(
             rx.el.span(
                 rx.cond(
                     finder_state.answered == 0,
