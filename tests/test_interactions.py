@@ -282,3 +282,62 @@ def test_a_rendering_error_shows_the_branded_error_page(new_page) -> None:
     text = page.locator("body").inner_text()
     for internal in ("forced rendering error", "Error:", "An error occurred", "stack"):
         assert internal not in text
+
+
+def _uncovered_controls(page) -> list[str]:
+    """Controls in view whose middle another element (a floating bar) sits on."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('a[href], button, input, select, summary')]
+        .filter((el) => el.checkVisibility() && !el.closest('.fabs, .finder__summary, .skip-link'))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+          const hit = document.elementFromPoint(x, y);
+          return hit && !el.contains(hit) && !hit.contains(el) && hit.closest('.fabs, .finder__summary');
+        })
+        .map((el) => el.outerHTML.slice(0, 80))"""
+    )
+
+
+@pytest.mark.parametrize("path", ["/", "/about", "/services", "/testimonials", "/contact-us", "/peso",
+                                  "/approvals-finder", "/tank-testing-certificate", "/rough"])  # fmt: skip
+def test_floating_buttons_cover_no_control_at_the_end_of_a_page(mobile_page, path: str) -> None:
+    page = mobile_page
+    page.goto(path)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(200)
+    assert _uncovered_controls(page) == []
+
+
+def test_floating_buttons_cover_no_lightbox_control(mobile_page) -> None:
+    page = mobile_page
+    page.goto("/testimonials")
+    page.locator("#gallery-item-3").click()
+    expect(page.locator("#lightbox-counter")).to_have_text("4 of 9")
+    for name in ("Next image", "Previous image", "Zoom in", "Close"):
+        button = page.get_by_role("button", name=name)
+        box = button.bounding_box()
+        assert box is not None
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label')",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == name
+
+
+def test_phone_header_is_one_row_with_the_iso_badge_in_reach(mobile_page) -> None:
+    page = mobile_page
+    page.goto("/about")
+    brand = page.locator(".brand").bounding_box()
+    menu = page.locator(".menu-toggle").bounding_box()
+    badge = page.locator("#iso-badge").bounding_box()
+    assert brand and menu and badge
+    for box in (menu, badge):
+        assert abs((box["y"] + box["height"] / 2) - (brand["y"] + brand["height"] / 2)) < 8
+    assert page.locator(".site-header").bounding_box()["height"] <= 72  # type: ignore[index]
+    # The firm's name is not cut short.
+    name = page.locator(".brand__name")
+    assert name.evaluate("el => el.scrollWidth <= el.clientWidth")
+    page.locator("#iso-badge").click()
+    expect(page.get_by_role("dialog", name="ISO Certifications")).to_be_visible()
