@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import argparse
 import base64
+import grp
 import gzip
 import hashlib
+import os
+import pwd
 import re
 import sys
 from pathlib import Path
@@ -103,6 +106,17 @@ def precompress(site_dir: Path) -> tuple[int, int]:
     return gz, br
 
 
+def workers_user(run_dir: Path) -> str:
+    """nginx started by root runs its workers as `nobody`, who cannot read a checkout under a
+    private directory (mode 700, as /root and many home directories are). Started by root,
+    the workers run as the owner of what they serve instead; started by anyone else, nginx
+    keeps its own user and the directive would only draw a warning."""
+    if os.geteuid() != 0:
+        return ""
+    info = run_dir.stat()
+    return f"user {pwd.getpwuid(info.st_uid).pw_name} {grp.getgrgid(info.st_gid).gr_name};"
+
+
 def render(site_dir: Path, root: Path, run_dir: Path, *, listen: str, backend_port: int, server_name: str) -> Path:
     run_dir.mkdir(parents=True, exist_ok=True)
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
@@ -110,6 +124,7 @@ def render(site_dir: Path, root: Path, run_dir: Path, *, listen: str, backend_po
     has_brotli = BROTLI_MODULE.exists() and brotli is not None
     values = {
         "@MODULES@": f"load_module {BROTLI_MODULE};" if has_brotli else "",
+        "@USER@": workers_user(run_dir),
         "@BROTLI@": "brotli_static on;" if has_brotli else "",
         "@RUN_DIR@": str(run_dir),
         "@ACCESS_LOG@": "off",

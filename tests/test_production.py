@@ -466,3 +466,39 @@ def test_a_broken_data_file_fails_the_build_and_leaves_the_site_untouched(stack:
     assert {p: p.stat().st_mtime_ns for p in live} == live, "the served site and its config were not touched"
     status, _, body = fetch(stack.url + "/")
     assert status == 200 and json.dumps(content().site.phone)[1:-1].encode() in body
+
+
+def _nginx_answers(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            return reply.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:  # not listening yet
+        return 0
+
+
+def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_path: Path) -> None:
+    """A checkout under a mode-700 directory (as /root is): nginx's workers can read it."""
+    private = tmp_path / "home"
+    private.mkdir(mode=0o700)
+    run_dir = private / "checkout" / "build" / "prod"
+    shutil.copytree(stack.run_dir / "site", run_dir / "site")
+    port = _free_port()
+    configure = [
+        str(ROOT / ".venv" / "bin" / "python"), str(ROOT / "deploy" / "configure.py"), str(run_dir / "site"),
+        str(run_dir), "--listen", f"127.0.0.1:{port}",
+    ]  # fmt: skip
+    subprocess.run(configure, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    conf = run_dir / "nginx.conf"
+    nginx = subprocess.Popen(["nginx", "-p", str(run_dir), "-c", str(conf), "-g", "daemon off;"])
+    try:
+        _wait_for(lambda: _nginx_answers(f"http://127.0.0.1:{port}/peso") == 200, timeout=20)
+        if os.geteuid() == 0:
+            # The same site without the workers' user is what the issue saw: 403 on every file.
+            conf.write_text(re.sub(r"^user .*;$", "", conf.read_text(), flags=re.M))
+            subprocess.run(["nginx", "-s", "reload", "-p", str(run_dir), "-c", str(conf)], check=True)
+            _wait_for(lambda: _nginx_answers(f"http://127.0.0.1:{port}/peso") == 403, timeout=20)
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
