@@ -52,8 +52,8 @@ test: setup chromium $(AXE) $(VNU) check lint
 
 ## Static files of the site (reflex export) in build/site
 export: setup check
-	$(VENV)/bin/reflex export --frontend-only --no-zip --env prod
-	rm -rf build/site && mkdir -p build && cp -r .web/build/client build/site
+	REFLEX_WEB_WORKDIR=.web-export $(VENV)/bin/reflex export --frontend-only --no-zip --env prod
+	rm -rf build/site && mkdir -p build && cp -r .web-export/build/client build/site
 	@echo "static site in build/site"
 
 check: $(VENV)/.installed
@@ -87,4 +87,4 @@ images: $(VENV)/.installed
 	$(PY) scripts/make_og_images.py
 
 clean:
-	rm -rf .web build .states
+	rm -rf .web .web-export .web-prod build .states

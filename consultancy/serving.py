@@ -7,11 +7,15 @@ served from the prerendered file directly. Production nginx does the same with
 try_files.
 """
 
+import os
 from pathlib import Path
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-STATIC_DIR = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
+# Wherever this server's build is (`make export` and `make prod` build elsewhere).
+STATIC_DIR = (
+    Path(os.environ.get("REFLEX_WEB_WORKDIR", Path(__file__).resolve().parents[1] / ".web")) / "build" / "client"
+)
 
 
 def clean_urls(app: ASGIApp) -> ASGIApp:

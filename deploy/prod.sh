@@ -22,6 +22,9 @@ PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$PROD_PORT}"
 LISTEN="${LISTEN:-127.0.0.1:$PROD_PORT}"
 RUN_DIR="$(mkdir -p "${RUN_DIR:-build/prod-$PROD_PORT}" && cd "${RUN_DIR:-build/prod-$PROD_PORT}" && pwd)"
 PY=.venv/bin/python
+# Its own build directory: `make run` builds in .web, and a production build must not
+# rewire the pages that server is serving.
+export REFLEX_WEB_WORKDIR="${REFLEX_WEB_WORKDIR:-.web-prod}"
 
 packages() {
   local missing=()
@@ -44,7 +47,7 @@ build() {
   # from $RUN_DIR/site is only replaced once the new one is complete.
   REFLEX_API_URL="$PUBLIC_URL" .venv/bin/reflex export --frontend-only --no-zip --env prod --loglevel warning
   rm -rf "$RUN_DIR/site.new"
-  cp -r .web/build/client "$RUN_DIR/site.new"
+  cp -r "$REFLEX_WEB_WORKDIR/build/client" "$RUN_DIR/site.new"
   $PY deploy/configure.py "$RUN_DIR/site.new" "$RUN_DIR" --root "$RUN_DIR/site" \
     --listen "$LISTEN" --backend-port "$BACKEND_PORT" --server-name "$(echo "$PUBLIC_URL" | sed -E 's#^[a-z]+://##; s#[:/].*$##')"
   rm -rf "$RUN_DIR/site.old"

@@ -3,7 +3,8 @@
 # workers, and stops every server whatever happens:
 #  - the production stack (deploy/prod.sh: nginx, granian workers, Redis) on $PROD_TEST_PORT;
 #  - `reflex run --env prod --single-port` on $TEST_PORT, for the page tests.
-# Both builds go through .web, so the production export runs first.
+# Each build has its own directory (.web-prod for the production stack, .web for the
+# single-port server), so neither rewires the other's pages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${TEST_PORT:-3111}"
