@@ -50,10 +50,13 @@ run: setup check
 test: setup chromium $(AXE) $(VNU) check lint
 	scripts/test.sh
 
-## Static files of the site (reflex export) in build/site
+## Static files of the site for a static host in build/site, wired to the backend at
+## BACKEND_URL (default: the site's own address from data/site.toml). See README "Static hosting".
 export: setup check
-	REFLEX_WEB_WORKDIR=.web-export $(VENV)/bin/reflex export --frontend-only --no-zip --env prod
+	$(eval BACKEND_URL ?= $(shell $(PY) -c "from consultancy.content import content; print(content().site.site_url)"))
+	REFLEX_WEB_WORKDIR=.web-export REFLEX_API_URL=$(BACKEND_URL) $(VENV)/bin/reflex export --frontend-only --no-zip --env prod
 	rm -rf build/site && mkdir -p build && cp -r .web-export/build/client build/site
+	$(PY) deploy/static_host.py build/site --backend-url $(BACKEND_URL)
 	@echo "static site in build/site"
 
 check: $(VENV)/.installed

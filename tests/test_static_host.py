@@ -1,0 +1,58 @@
+"""A build prepared for a static host (deploy/static_host.py): the branded 404, real 301s
+in `_redirects`, and per-page security headers in `_headers` whose script hashes match."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from consultancy.content.contract import redirect_map
+from tests.conftest import ROOT
+
+BUILD = ROOT / ".web" / "build" / "client"
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the built site (`base_url` makes sure it is built), prepared for a static host."""
+    site = tmp_path_factory.mktemp("export") / "site"
+    shutil.copytree(BUILD, site)
+    subprocess.run(
+        [sys.executable, str(ROOT / "deploy" / "static_host.py"), str(site), "--backend-url", "https://api.example.com"],
+        check=True,
+        capture_output=True,
+    )
+    return site
+
+
+def test_404_is_the_branded_page(site: Path) -> None:
+    page = (site / "404.html").read_text()
+    assert "<title>" in page and "<h1" in page
+    assert page == (site / "not-found" / "index.html").read_text()
+
+
+def test_redirects_file_has_every_301(site: Path) -> None:
+    lines = [line.split() for line in (site / "_redirects").read_text().splitlines() if not line.startswith("#")]
+    assert {(a, b) for a, b, code in lines if code == "301"} == set(redirect_map().items())
+
+
+def test_headers_give_each_page_its_policy(site: Path) -> None:
+    from deploy.configure import inline_hashes
+
+    text = (site / "_headers").read_text()
+    assert "X-Frame-Options: DENY" in text and "Strict-Transport-Security" in text
+    blocks = dict(re.findall(r"^(/\S*)\n  Content-Security-Policy: (.*)$", text, flags=re.M))
+    scripts, _ = inline_hashes((site / "about" / "index.html").read_text())
+    assert scripts, "the about page has inline scripts to hash"
+    for path in ("/about", "/about/"):
+        for digest in scripts:
+            assert digest in blocks[path]
+        assert "connect-src 'self' https://api.example.com wss://api.example.com" in blocks[path]
+        assert "unsafe-inline" not in blocks[path] and "unsafe-eval" not in blocks[path]
+    assert "/" in blocks and "/peso" in blocks
