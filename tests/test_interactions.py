@@ -159,6 +159,10 @@ def _check_controls_work(page) -> None:
     page.locator("label[for='check-0']").click()
     page.locator("label[for='check-2']").click()
     expect(page.locator("#checklist-progress strong")).to_have_text("2")
+    # Printing is not held back by the ticks waiting for the backend.
+    page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
+    page.get_by_role("button", name="Print checklist").click()
+    page.wait_for_function("() => window.__printed === 1")
 
     page.goto("/testimonials")
     page.locator("#gallery-item-2").click()
@@ -168,6 +172,13 @@ def _check_controls_work(page) -> None:
     page.get_by_role("button", name="Close").click()
     page.get_by_role("button", name="Compliance", exact=True).click()
     expect(page.locator("#project-count")).not_to_have_text("15")
+    page.get_by_role("link", name=re.compile(r"^Play video")).first.click()
+    expect(page.locator("iframe.video__frame")).to_have_count(1)
+    expect(page).to_have_url(re.compile(r"/testimonials/?$"))
+
+    page.goto("/contact-us")
+    page.get_by_role("button", name="Show interactive map").click()
+    expect(page.locator("iframe.map__frame")).to_have_count(1)
 
     page.goto("/approvals-finder")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()

@@ -1,6 +1,7 @@
 """Small building blocks shared by the pages."""
 
 import reflex as rx
+from reflex_base.vars.function import FunctionVar
 from reflex_components_core.el.elements.inline import A
 
 from consultancy.components.icons import icon
@@ -188,8 +189,9 @@ def icon_card(icon_name: str, title: str, text: str, heading_level: str = "h3") 
     )
 
 
-# A JS function, not a string: Reflex calls it directly, so no eval under a strict CSP.
-PRINT_PAGE = rx.call_function(rx.Var("() => window.print()"))
+# A JS function Reflex calls directly in the handler: no eval under a strict CSP, and no
+# event queue, where it would wait behind ticks queued while the backend is unreachable.
+PRINT_PAGE = rx.Var("() => window.print()").to(FunctionVar)
 
 
 def print_button(label: str, extra_class: str = "") -> rx.Component:

@@ -8,7 +8,7 @@ from consultancy.components.icons import icon
 from consultancy.components.ui import icon_link, picture
 from consultancy.content import content
 
-from .state import MapState
+from . import state as office
 
 
 def office_map(preview: str) -> rx.Component:
@@ -16,7 +16,7 @@ def office_map(preview: str) -> rx.Component:
     embed = f"https://www.google.com/maps?q={quote_plus(site.address.one_line)}&output=embed"
     return rx.el.div(
         rx.cond(
-            MapState.loaded,
+            office.loaded.value,
             rx.el.iframe(
                 src=embed,
                 title=f"Map of the {site.short_name} office",
@@ -39,7 +39,7 @@ def office_map(preview: str) -> rx.Component:
                     rx.el.span("Show interactive map"),
                     type="button",
                     class_name="button button--primary map__load",
-                    on_click=MapState.load,
+                    on_click=office.load,
                 ),
                 class_name="map__poster",
             ),

@@ -1,11 +1,6 @@
-import reflex as rx
+"""The office map loads only when asked (no request to the map host before): browser state."""
 
+from consultancy.state.client import Shared
 
-class MapState(rx.State):
-    """The office map loads only when asked: no request to the map host before."""
-
-    loaded: bool = False
-
-    @rx.event
-    def load(self) -> None:
-        self.loaded = True
+loaded = Shared("map_loaded", False)
+load = loaded.set(True)

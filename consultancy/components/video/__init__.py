@@ -6,8 +6,9 @@ import reflex as rx
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import Video
+from consultancy.state.client import PREVENT_DEFAULT
 
-from .state import VideoState
+from . import state as videos
 
 
 def video_card(index: int, video: Video) -> rx.Component:
@@ -15,7 +16,7 @@ def video_card(index: int, video: Video) -> rx.Component:
     return rx.el.article(
         rx.el.div(
             rx.cond(
-                VideoState.playing.contains(index),
+                videos.playing.value.contains(index),
                 rx.el.iframe(
                     src=embed,
                     title=video.title,
@@ -31,7 +32,7 @@ def video_card(index: int, video: Video) -> rx.Component:
                     href=f"https://www.youtube.com/watch?v={video.youtube_id}",
                     class_name="video__poster",
                     aria_label=f"Play video: {video.title}",
-                    on_click=VideoState.play(index).prevent_default,
+                    on_click=[PREVENT_DEFAULT, videos.play(index)],
                 ),
             ),
             class_name="video__media",

@@ -1,12 +1,11 @@
-import reflex as rx
+"""Which videos the visitor has asked to play (no frame exists before that): shown and
+hidden in the browser alone, so a video plays with or without the backend."""
+
+from consultancy.state.client import Shared, js
+
+playing = Shared("videos_playing", [])
 
 
-class VideoState(rx.State):
-    """Which videos the visitor has asked to play; no frame exists before that."""
-
-    playing: list[int] = []
-
-    @rx.event
-    def play(self, index: int) -> None:
-        if index not in self.playing:
-            self.playing = [*self.playing, index]
+def play(index: int):
+    added = js("({0}.includes(" + str(index) + ") ? {0} : [...{0}, " + str(index) + "])", playing.now, type_=list[int])
+    return playing.set(added)
