@@ -20,6 +20,7 @@ from tests.enquiry_fixtures import (  # noqa: F401  (fixtures: real databases an
     db_url,
     mail_server,
     postgres_cluster,
+    postgres_database,
     postgres_url,
     sqlite_url,
 )

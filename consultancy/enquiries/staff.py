@@ -31,9 +31,10 @@ MAX_FAILURES = 5
 LOCK_FOR = timedelta(minutes=15)
 PASSWORD_MIN_LENGTH = 12
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
-# About 0.1 s and 32 MiB per hash on a small server: slow for a guesser, quick for a person.
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
-_SCRYPT_MAXMEM = 64 * 1024 * 1024
+# OWASP's minimum for scrypt (N=2^17, r=8, p=1): 128 MiB and about half a second per hash
+# on a small server, slow for a guesser and quick enough for a person signing in.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**17, 8, 1
+_SCRYPT_MAXMEM = 256 * 1024 * 1024
 _TOKEN_MAX = 200
 
 REFUSED = "That name and password do not match. Check them and try again."
