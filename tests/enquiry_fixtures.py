@@ -118,9 +118,14 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 
 @pytest.fixture
 def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """No database or mail server from the caller's environment leaks into a test."""
+    """No database or mail server from the caller's environment leaks into a test. Staff
+    passwords are hashed with real scrypt at a lower cost, so that sign-ins take milliseconds;
+    the cost is stored with each hash, and test_enquiries_staff checks the production cost."""
+    from consultancy.enquiries import staff
+
     for name in ("DB_URL", "REFLEX_DB_URL", *SMTP_ENV):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(staff, "SCRYPT_N", 2**12)
     return monkeypatch
 
 

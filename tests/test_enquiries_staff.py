@@ -21,13 +21,6 @@ PASSWORD = "correct horse battery staple"
 PRODUCTION_COST = staff.SCRYPT_N
 
 
-@pytest.fixture(autouse=True)
-def quicker_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Real scrypt at a lower cost, so that a hundred sign-ins take seconds; the cost is
-    stored with each hash, and the production cost is checked on its own below."""
-    monkeypatch.setattr(staff, "SCRYPT_N", 2**12)
-
-
 def form(**changes: object):
     data = {
         "name": "Asha Mohanty",
@@ -55,8 +48,8 @@ def token(db_url: str) -> str:
 # --- accounts and passwords ------------------------------------------------------------------
 
 
-def test_passwords_are_stored_as_salted_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(staff, "SCRYPT_N", PRODUCTION_COST)
+def test_passwords_are_stored_as_salted_scrypt(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setattr(staff, "SCRYPT_N", PRODUCTION_COST)
     first, second = staff.hash_password(PASSWORD), staff.hash_password(PASSWORD)
     assert first != second and first.startswith("scrypt$131072$8$1$")
     assert staff.verify_password(PASSWORD, first) and not staff.verify_password(PASSWORD + "!", first)
