@@ -216,3 +216,12 @@ def test_retention_deletes_only_enquiries_closed_long_enough_ago(db_url: str) ->
 )
 def test_months_are_calendar_months(moment: datetime, months: int, expected: datetime) -> None:
     assert maintenance.months_before(moment, months) == expected
+
+
+def test_the_commands_fail_plainly(tmp_path: Path, clean_env) -> None:
+    clean_env.setenv("DB_URL", f"sqlite:///{tmp_path / 'missing' / 'enquiries.db'}")
+    for argv in (["backup", str(tmp_path / "b.db")], ["export"], ["erase", "--email", " "], ["retention"]):
+        err = io.StringIO()
+        assert cli(argv, out=io.StringIO(), err=err) == 1, argv
+        assert "Traceback" not in err.getvalue() and err.getvalue().strip()
+    database.dispose()

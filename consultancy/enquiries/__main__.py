@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import sqlite3
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -82,6 +83,9 @@ def main(
         return _run(args, ask, out, err)
     except SQLAlchemyError as error:
         print(f"the enquiry database ({_safe(database_url())}) cannot be used: {error}", file=err)
+        return 1
+    except (OSError, RuntimeError, ValueError, sqlite3.Error) as error:
+        print(f"{args.command}: {error}", file=err)
         return 1
 
 
