@@ -252,6 +252,11 @@ def test_wrong_requests_are_refused_plainly(sqlite_url: str, token: str) -> None
         lambda: inbox.add_note(token, reference, "nul \x00 byte"),
         lambda: inbox.list_enquiries(token, status="archived"),
         lambda: inbox.get_enquiry(token, ["KSC"]),
+        lambda: inbox.list_enquiries(token, page="last"),
+        lambda: inbox.list_enquiries(token, search={"$ne": ""}),
+        lambda: inbox.list_enquiries(token, status=["new"]),
+        lambda: inbox.export_csv(token, since="2026-01-01"),
+        lambda: inbox.export_csv(token, status="gone"),
     ):
         with pytest.raises(InboxRefused):
             action()

@@ -99,11 +99,11 @@ def list_enquiries(
     """Newest first, filtered by status and by text in the reference, name, email, phone,
     organisation or message; one page of `page_size`."""
     require_session(token, now=now)
+    where = _condition(status=status, search=search)
     try:
-        where = condition(status=status or None, search=search)
-    except ValueError as error:
-        raise InboxRefused(str(error)) from None
-    page, page_size = max(int(page), 1), min(max(int(page_size), 1), 500)
+        page, page_size = max(int(page), 1), min(max(int(page_size), 1), 500)
+    except (TypeError, ValueError):
+        raise InboxRefused("The page number must be a whole number.") from None
     try:
         with transaction() as session:
             total = session.exec(select(func.count()).select_from(Enquiry).where(where)).one()
@@ -123,6 +123,18 @@ def list_enquiries(
         total=total,
         counts={status: counts.get(status, 0) for status in STATUSES},
     )
+
+
+def _condition(*, since: object = None, status: object = None, search: object = ""):
+    """The filter, from values that came over the websocket and may be anything."""
+    if since is not None and not isinstance(since, date):
+        raise InboxRefused("The date must be a date.")
+    if not isinstance(search, str) or (status is not None and not isinstance(status, str)):
+        raise InboxRefused("Search for text, and filter by one of: " + ", ".join(STATUSES) + ".")
+    try:
+        return condition(since=since, status=status or None, search=search)
+    except ValueError as error:
+        raise InboxRefused(str(error)) from None
 
 
 def get_enquiry(token: object, reference: str, *, now: datetime | None = None) -> EnquiryView:
@@ -211,9 +223,8 @@ def export_csv(
     """The CSV download: without filters, exactly what `python -m consultancy.enquiries
     export` prints."""
     require_session(token, now=now)
+    _condition(since=since, status=status, search=search)
     try:
         return export.csv_text(since=since, status=status or None, search=search)
-    except ValueError as error:
-        raise InboxRefused(str(error)) from None
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error

@@ -40,7 +40,7 @@ def reference(prefix: str, year: int, number: int) -> str:
 def address_key(address: str) -> str:
     """What the per-address limit counts: a keyed hash of the visitor's IP address (IPv6
     by its /64, which one household or phone usually holds whole), never the address."""
-    text = (address or "").strip()[:100]
+    text = str(address or "").strip()[:100]
     try:
         ip = ipaddress.ip_address(text)
         if ip.version == 6 and ip.ipv4_mapped:
