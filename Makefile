@@ -14,7 +14,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run test export check lint setup chromium clean images audit prod load
+.PHONY: run test export check lint setup chromium postgresql db clean images audit prod load
 
 $(VENV)/.installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -42,12 +42,24 @@ chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@chromium --version 2>/dev/null | head -n1
 
+# Debian's PostgreSQL for the enquiry tests, which start a throwaway cluster of their own
+# (the package's binaries live in /usr/lib/postgresql/<version>/bin, off PATH).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+	@$$(ls /usr/lib/postgresql/*/bin/initdb | tail -n1) --version
+
+## The enquiry database (DB_URL, or var/enquiries.db) at the newest migration in alembic/versions.
+db: $(VENV)/.installed
+	$(VENV)/bin/reflex db migrate
+
 ## Serve the built site and its backend on http://localhost:$(PORT)
-run: setup check
+run: setup check db
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
-test: setup chromium $(AXE) $(VNU) check lint
+## PostgreSQL must be there: its enquiry tests fail rather than skip.
+test: export ENQUIRIES_REQUIRE_POSTGRES = 1
+test: setup chromium postgresql $(AXE) $(VNU) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at

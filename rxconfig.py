@@ -1,6 +1,8 @@
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from consultancy.enquiries.settings import database_url
+
 config = rx.Config(
     app_name="consultancy",
     # The site writes its own sitemap from the Route table (canonical routes only,
@@ -11,4 +13,7 @@ config = rx.Config(
     # The production server should send the .br files too (nginx: brotli_static on).
     frontend_compression_formats=["brotli", "gzip"],
     telemetry_enabled=False,
+    # The enquiry database: DB_URL (PostgreSQL in production) or var/enquiries.db.
+    # `reflex db migrate` brings it to the newest migration in alembic/versions.
+    db_url=database_url(),
 )

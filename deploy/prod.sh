@@ -10,7 +10,8 @@
 # Settings (environment): PROD_PORT (8080), BACKEND_PORT (PROD_PORT+1),
 # REDIS_PORT (PROD_PORT+2), WORKERS (one per core, at least 2), PUBLIC_URL (http://127.0.0.1:PROD_PORT: the
 # address visitors use; the browser's websocket goes there), LISTEN (127.0.0.1:PROD_PORT),
-# RUN_DIR (build/prod-PROD_PORT). Expects the Makefile's PATH (venv, Node 22).
+# RUN_DIR (build/prod-PROD_PORT), TRUSTED_PROXY_HOPS (1: proxies in front of the backend,
+# nginx included), DB_URL and SMTP_* (README "Deploying"). Expects the Makefile's PATH (venv, Node 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +43,8 @@ build() {
   packages
   # A broken data file stops the build here with its file and field named.
   $PY -m consultancy.content.check
+  # The enquiry database (DB_URL, or var/enquiries.db) at the newest migration.
+  .venv/bin/reflex db migrate
   echo "exporting the site for $PUBLIC_URL"
   # A failed export (a broken data file, say) stops here: the site being served
   # from $RUN_DIR/site is only replaced once the new one is complete.
@@ -92,6 +95,9 @@ serve() {
   # granian directly (not `reflex run`) so a worker that dies is replaced instead of
   # taking the whole backend down with it.
   # Only the site's own pages may open the websocket (no cross-site use of visitors' state).
+  # nginx in front adds the visitor's address to X-Forwarded-For: the enquiry form's limit
+  # per address counts visitors, not nginx (TRUSTED_PROXY_HOPS=2 with a TLS proxy before it).
+  REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" \
   REFLEX_CORS_ALLOWED_ORIGINS="$PUBLIC_URL" \
   REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
     .venv/bin/granian --interface asgi --factory --host 127.0.0.1 --port "$BACKEND_PORT" \

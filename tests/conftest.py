@@ -15,6 +15,15 @@ from pathlib import Path
 import pytest
 
 from scripts.reflex_server import reflex_site
+from tests.enquiry_fixtures import (  # noqa: F401  (fixtures: real databases and a mail server)
+    clean_env,
+    db_url,
+    mail_server,
+    postgres_cluster,
+    postgres_database,
+    postgres_url,
+    sqlite_url,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

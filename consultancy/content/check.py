@@ -13,6 +13,7 @@ from .loader import ContentError, data_dir_in_use, display_path, load_content, l
 from .models import (
     AboutPage,
     ContactPage,
+    EnquirySettings,
     HomePage,
     Service,
     ServicesPage,
@@ -38,6 +39,8 @@ def model_for(path: Path) -> type:
         return SiteSettings
     if path.name == "finder.toml":
         return FinderPage
+    if path.name == "enquiries.toml":
+        return EnquirySettings
     if path.parent.name == "pages":
         return PAGE_MODELS[path.stem]
     return Service
@@ -60,7 +63,7 @@ def main(argv: list[str], today: date | None = None) -> int:
             warn_stale([(path, m) for path, m in models if isinstance(m, Service)], today)
         else:
             content = load_content()
-            print(f"ok: site settings, {len(content.services)} services and all pages valid")
+            print(f"ok: site settings, {len(content.services)} services, all pages and the enquiry form valid")
             directory = data_dir_in_use() / "services"
             # The loader makes sure each file is named after its route.
             warn_stale([(directory / f"{s.route}.toml", s) for s in content.services], today)

@@ -20,6 +20,7 @@ from .finder import FinderPage
 from .models import (
     AboutPage,
     ContactPage,
+    EnquirySettings,
     HomePage,
     Service,
     ServicesPage,
@@ -129,6 +130,7 @@ class Content:
     rough: SimplePage
     not_found: SimplePage
     finder: FinderPage
+    enquiries: EnquirySettings
     services: list[Service]
 
     def service(self, route: str) -> Service:
@@ -159,6 +161,7 @@ def load_content(data_dir: Path | None = None) -> Content:
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
         finder=load_model(data_dir / "finder.toml", FinderPage),
+        enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=load_services(data_dir / "services"),
     )
 

@@ -427,3 +427,35 @@ class SimplePage(Model):
     meta: PageMeta
     heading: Text
     intro: Text
+
+
+# --- enquiries -----------------------------------------------------------------------
+
+
+class District(Model):
+    slug: Annotated[str, StringConstraints(pattern=r"^[a-z]+(-[a-z]+)*$")]
+    name: Text
+
+
+class EnquirySettings(Model):
+    """data/enquiries.toml: the enquiry form's limits and choices."""
+
+    reference_prefix: Annotated[str, StringConstraints(pattern=r"^[A-Z]{2,5}$")]
+    message_max_length: Annotated[int, Field(ge=200, le=20_000)]
+    per_address_per_hour: Annotated[int, Field(ge=1, le=100)]
+    retention_months: Annotated[int, Field(ge=1, le=120)]
+    notice_version: date
+    # Odisha has 30 districts; a shorter list means one was lost in an edit.
+    districts: Annotated[list[District], Field(min_length=30, max_length=30)]
+
+    @field_validator("districts")
+    @classmethod
+    def _districts_unique(cls, districts: list[District]) -> list[District]:
+        for attribute in ("slug", "name"):
+            values = [getattr(d, attribute) for d in districts]
+            repeated = sorted({v for v in values if values.count(v) > 1})
+            if repeated:
+                raise ValueError(f"{attribute} {repeated[0]!r} appears more than once")
+        if any(d.slug == "outside-odisha" for d in districts):
+            raise ValueError("'outside-odisha' is the form's own choice, not a district")
+        return districts

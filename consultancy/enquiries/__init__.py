@@ -1,0 +1,10 @@
+"""Enquiries: the contact form's data, the staff inbox behind it and the firm's notification.
+
+Kept free of imports so that rxconfig.py can read `settings.database_url()` cheaply.
+The pages call:
+
+- `form.read_form(data)` -> EnquiryForm (raises FormInvalid, LooksAutomated)
+- `store.submit(form, address)` -> reference (raises TooManyEnquiries, StoreUnavailable)
+- `staff.sign_in(name, password)` -> StaffTicket (raises SignInRefused, AccountLocked)
+- `inbox.*(token, ...)`: every inbox action checks the session itself (raises NotSignedIn)
+"""

@@ -1,0 +1,181 @@
+"""`python -m consultancy.enquiries COMMAND`: the enquiry database from the command line.
+
+    export [--since YYYY-MM-DD]   every enquiry as CSV on standard output, with a header row
+    backup PATH                   a consistent copy of the SQLite database, taken while the site runs
+    restore PATH [--yes]          put a backup back (stop the backend first)
+    erase --email ADDRESS         delete a person's enquiries (DPDP Act, 2023: right to erasure)
+    retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml)
+    send-mail                     send the queued enquiry emails that are due, once
+    add-user NAME [--reset]       add a member of staff for /staff (asks for the password)
+    remove-user NAME              remove one
+
+The database is the site's: DB_URL, or var/enquiries.db. Exit status 0 on success, 1 on
+failure, 2 on wrong use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sqlite3
+import sys
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import TextIO
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from .settings import database_url, is_sqlite
+
+PG_BACKUP_HELP = """The enquiry database is PostgreSQL: back it up with pg_dump, which takes a consistent
+copy while the site runs (give it the URL without "+psycopg"):
+
+    pg_dump --format=custom --file=enquiries-$(date +%F).dump "postgresql://USER:PASSWORD@HOST/DBNAME"
+
+and restore it with:
+
+    pg_restore --clean --if-exists --no-owner --dbname "postgresql://USER:PASSWORD@HOST/DBNAME" FILE.dump
+"""
+
+
+def _date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date like 2026-03-01") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m consultancy.enquiries", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    export = commands.add_parser("export", help="every enquiry as CSV on standard output")
+    export.add_argument("--since", type=_date, help="only enquiries received on or after this date (IST)")
+    backup = commands.add_parser("backup", help="a consistent copy of the SQLite database")
+    backup.add_argument("path", type=Path)
+    restore = commands.add_parser("restore", help="replace the SQLite database with a backup")
+    restore.add_argument("path", type=Path)
+    restore.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    erase = commands.add_parser("erase", help="delete every enquiry from one email address")
+    erase.add_argument("--email", required=True)
+    retention = commands.add_parser("retention", help="delete enquiries closed more than N months ago")
+    retention.add_argument("--months", type=int, help="default: retention_months in data/enquiries.toml")
+    commands.add_parser("send-mail", help="send the queued enquiry emails that are due")
+    add_user = commands.add_parser("add-user", help="add a member of staff (asks for the password)")
+    add_user.add_argument("name")
+    add_user.add_argument("--reset", action="store_true", help="give an existing user a new password")
+    remove_user = commands.add_parser("remove-user", help="remove a member of staff")
+    remove_user.add_argument("name")
+    return parser
+
+
+def main(
+    argv: list[str] | None = None,
+    *,
+    ask: Callable[[str], str] = getpass.getpass,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args, ask, out, err)
+    except SQLAlchemyError as error:
+        print(f"the enquiry database ({_safe(database_url())}) cannot be used: {error}", file=err)
+        return 1
+    except (OSError, RuntimeError, ValueError, sqlite3.Error) as error:
+        print(f"{args.command}: {error}", file=err)
+        return 1
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    import sqlalchemy as sa
+
+    return sa.engine.make_url(url).render_as_string(hide_password=True)
+
+
+def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: TextIO) -> int:
+    from . import maintenance
+
+    if args.command == "export":
+        from .export import write_csv
+
+        if out is sys.stdout:
+            # Byte for byte what the inbox's download gives: UTF-8, CRLF between rows.
+            sys.stdout.reconfigure(encoding="utf-8", newline="")
+        count = write_csv(out, since=args.since)
+        out.flush()
+        print(f"{count} enquiries exported", file=err)
+        return 0
+    if args.command in {"backup", "restore"}:
+        if not is_sqlite(database_url()):
+            print(PG_BACKUP_HELP, file=err)
+            return 2
+        if args.command == "backup":
+            count = maintenance.backup(args.path)
+            print(f"backed up {count} enquiries to {args.path}", file=err)
+            return 0
+        if not args.path.is_file():
+            print(f"no backup at {args.path}", file=err)
+            return 1
+        if not args.yes and ask(f"Replace every enquiry in the database with {args.path}? Type yes: ").strip() != "yes":
+            print("nothing restored", file=err)
+            return 1
+        count = maintenance.restore(args.path)
+        print(f"restored {count} enquiries from {args.path}", file=err)
+        return 0
+    if args.command == "erase":
+        count = maintenance.erase_email(args.email)
+        print(f"erased {count} enquiries from {args.email.strip().lower()}", file=err)
+        return 0
+    if args.command == "retention":
+        count = maintenance.delete_closed(months=args.months)
+        print(f"deleted {count} closed enquiries", file=err)
+        return 0
+    if args.command == "send-mail":
+        from .mail import pending_count, send_due
+
+        report = send_due()
+        if not report.configured:
+            print("SMTP_HOST is not set: nothing sent; the emails wait in the database", file=err)
+            return 1
+        print(f"{report.sent} sent, {report.failed} to retry, {pending_count()} waiting", file=err)
+        return 0 if not report.failed else 1
+    if args.command == "add-user":
+        return _add_user(args.name, args.reset, ask, err)
+    if args.command == "remove-user":
+        from .staff import remove_user
+
+        if remove_user(args.name):
+            print(f"removed {args.name}", file=err)
+            return 0
+        print(f"there is no user called {args.name!r}", file=err)
+        return 1
+    raise AssertionError(args.command)
+
+
+def _add_user(name: str, reset: bool, ask: Callable[[str], str], err: TextIO) -> int:
+    from .staff import PASSWORD_MIN_LENGTH, add_user, check_new_user
+
+    try:
+        check_new_user(name, "x" * PASSWORD_MIN_LENGTH)
+    except ValueError as error:
+        print(error, file=err)
+        return 2
+    password = ask(f"Password for {name} (at least {PASSWORD_MIN_LENGTH} characters): ")
+    if ask("The same password again: ") != password:
+        print("the two passwords differ; nothing changed", file=err)
+        return 1
+    try:
+        stored = add_user(name, password, reset=reset)
+    except ValueError as error:
+        print(error, file=err)
+        return 1
+    print(f"{'new password for' if reset else 'added'} {stored}", file=err)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""Enquiries as CSV, for `python -m consultancy.enquiries export` and the inbox's download.
+
+One row per enquiry, oldest first, with a header row; times in IST (ISO 8601 with +05:30).
+A cell that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
+return) is written with a leading apostrophe, so that a visitor's "=HYPERLINK(...)" is shown,
+never run, when the firm opens the file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from datetime import date, datetime
+from typing import TextIO
+
+from sqlmodel import select
+
+from .database import transaction
+from .form import district_label, service_label
+from .models import Enquiry, EnquiryNote
+from .queries import condition
+from .settings import IST
+
+COLUMNS: tuple[str, ...] = (
+    "reference",
+    "received",
+    "status",
+    "name",
+    "phone",
+    "email",
+    "organisation",
+    "service",
+    "district",
+    "message",
+    "notes",
+    "status_changed",
+    "closed",
+    "consent_given",
+    "notice_version",
+)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: str) -> str:
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def ist(moment: datetime | None) -> str:
+    return moment.astimezone(IST).isoformat(timespec="seconds") if moment else ""
+
+
+def note_line(note: EnquiryNote) -> str:
+    return f"{note.created_at.astimezone(IST).strftime('%Y-%m-%d %H:%M')} {note.author}: {note.text}"
+
+
+def _row(enquiry: Enquiry, notes: list[EnquiryNote]) -> list[str]:
+    return [
+        enquiry.reference,
+        ist(enquiry.created_at),
+        enquiry.status,
+        enquiry.name,
+        enquiry.phone,
+        enquiry.email,
+        enquiry.organisation,
+        service_label(enquiry.service),
+        district_label(enquiry.district),
+        enquiry.message,
+        "\n".join(note_line(note) for note in notes),
+        ist(enquiry.status_changed_at),
+        ist(enquiry.closed_at),
+        ist(enquiry.consent_at),
+        enquiry.notice_version,
+    ]
+
+
+def write_csv(out: TextIO, *, since: date | None = None, status: str | None = None, search: str = "") -> int:
+    """Write the matching enquiries to `out`; the number of rows written (header apart)."""
+    with transaction() as session:
+        enquiries = session.exec(
+            select(Enquiry)
+            .where(condition(since=since, status=status, search=search))
+            .order_by(Enquiry.created_at, Enquiry.id)
+        ).all()
+        notes: dict[int, list[EnquiryNote]] = defaultdict(list)
+        ids = [e.id for e in enquiries]
+        # In chunks: SQLite allows only so many parameters in one IN (...).
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            in_chunk = select(EnquiryNote).where(EnquiryNote.enquiry_id.in_(chunk))
+            for note in session.exec(in_chunk.order_by(EnquiryNote.created_at, EnquiryNote.id)):
+                notes[note.enquiry_id].append(note)
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for enquiry in enquiries:
+        writer.writerow([safe_cell(cell) for cell in _row(enquiry, notes[enquiry.id])])
+    return len(enquiries)
+
+
+def csv_text(*, since: date | None = None, status: str | None = None, search: str = "") -> str:
+    buffer = io.StringIO(newline="")
+    write_csv(buffer, since=since, status=status, search=search)
+    return buffer.getvalue()

@@ -1,0 +1,230 @@
+"""What the staff inbox at /staff does. Every function takes the session token first and
+checks it before touching anything (NotSignedIn otherwise), so an inbox event sent straight
+over the websocket without signing in gets nothing, whichever handler it reaches.
+
+Values are returned as plain data; the page shows them as text (Reflex escapes text), and
+nothing here is HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import func, select
+
+from . import export
+from .database import transaction
+from .errors import EnquiryError, StoreUnavailable
+from .form import district_label, service_label
+from .models import NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
+from .queries import condition
+from .settings import IST
+from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_session
+
+PAGE_SIZE = 50
+
+
+class InboxRefused(EnquiryError):
+    """The action cannot be done as asked (unknown reference or status, an empty note)."""
+
+
+@dataclass(frozen=True)
+class NoteView:
+    author: str
+    text: str
+    written: str  # "05 Mar 2026, 14:02 IST"
+
+
+@dataclass(frozen=True)
+class EnquiryView:
+    reference: str
+    received: str
+    status: str
+    name: str
+    phone: str
+    email: str
+    organisation: str
+    service: str
+    service_label: str
+    district: str
+    district_label: str
+    message: str
+    closed: str
+    mail_sent: bool
+    notes: tuple[NoteView, ...] = ()
+
+
+@dataclass(frozen=True)
+class EnquiryList:
+    enquiries: tuple[EnquiryView, ...]
+    total: int  # how many match, of which `enquiries` is one page
+    counts: dict[str, int]  # enquiries in each status, whatever the filter
+
+
+def _when(moment: datetime | None) -> str:
+    return moment.astimezone(IST).strftime("%d %b %Y, %H:%M IST") if moment else ""
+
+
+def _view(enquiry: Enquiry, mail_sent: bool, notes: list[EnquiryNote] | None = None) -> EnquiryView:
+    return EnquiryView(
+        reference=enquiry.reference,
+        received=_when(enquiry.created_at),
+        status=enquiry.status,
+        name=enquiry.name,
+        phone=enquiry.phone,
+        email=enquiry.email,
+        organisation=enquiry.organisation,
+        service=enquiry.service,
+        service_label=service_label(enquiry.service),
+        district=enquiry.district,
+        district_label=district_label(enquiry.district),
+        message=enquiry.message,
+        closed=_when(enquiry.closed_at),
+        mail_sent=mail_sent,
+        notes=tuple(NoteView(author=n.author, text=n.text, written=_when(n.created_at)) for n in notes or ()),
+    )
+
+
+def list_enquiries(
+    token: object,
+    *,
+    status: str | None = None,
+    search: str = "",
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+    now: datetime | None = None,
+) -> EnquiryList:
+    """Newest first, filtered by status and by text in the reference, name, email, phone,
+    organisation or message; one page of `page_size`."""
+    require_session(token, now=now)
+    where = _condition(status=status, search=search)
+    try:
+        page, page_size = max(int(page), 1), min(max(int(page_size), 1), 500)
+    except (TypeError, ValueError):
+        raise InboxRefused("The page number must be a whole number.") from None
+    try:
+        with transaction() as session:
+            total = session.exec(select(func.count()).select_from(Enquiry).where(where)).one()
+            rows = session.exec(
+                select(Enquiry, MailQueue.sent_at)
+                .join(MailQueue, MailQueue.enquiry_id == Enquiry.id, isouter=True)
+                .where(where)
+                .order_by(Enquiry.created_at.desc(), Enquiry.id.desc())
+                .offset((page - 1) * page_size)
+                .limit(page_size)
+            ).all()
+            counts = dict(session.exec(select(Enquiry.status, func.count()).group_by(Enquiry.status)).all())
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+    return EnquiryList(
+        enquiries=tuple(_view(enquiry, sent is not None) for enquiry, sent in rows),
+        total=total,
+        counts={status: counts.get(status, 0) for status in STATUSES},
+    )
+
+
+def _condition(*, since: object = None, status: object = None, search: object = ""):
+    """The filter, from values that came over the websocket and may be anything."""
+    if since is not None and not isinstance(since, date):
+        raise InboxRefused("The date must be a date.")
+    if not isinstance(search, str) or (status is not None and not isinstance(status, str)):
+        raise InboxRefused("Search for text, and filter by one of: " + ", ".join(STATUSES) + ".")
+    try:
+        return condition(since=since, status=status or None, search=search)
+    except ValueError as error:
+        raise InboxRefused(str(error)) from None
+
+
+def get_enquiry(token: object, reference: str, *, now: datetime | None = None) -> EnquiryView:
+    """One enquiry with its notes, oldest note first."""
+    require_session(token, now=now)
+    try:
+        with transaction() as session:
+            return _load(session, reference)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+
+
+def _find(session, reference: object) -> Enquiry:
+    enquiry = None
+    if isinstance(reference, str) and len(reference) <= 24:
+        enquiry = session.exec(select(Enquiry).where(Enquiry.reference == reference)).first()
+    if enquiry is None:
+        raise InboxRefused("There is no enquiry with that reference.")
+    return enquiry
+
+
+def _load(session, reference: object) -> EnquiryView:
+    enquiry = _find(session, reference)
+    notes = session.exec(
+        select(EnquiryNote).where(EnquiryNote.enquiry_id == enquiry.id).order_by(EnquiryNote.created_at, EnquiryNote.id)
+    ).all()
+    sent = session.exec(select(MailQueue.sent_at).where(MailQueue.enquiry_id == enquiry.id)).first()
+    return _view(enquiry, sent is not None, list(notes))
+
+
+def set_status(token: object, reference: str, status: str, *, now: datetime | None = None) -> EnquiryView:
+    """Move an enquiry to `status` (new, contacted, quoted, closed); a note records who did
+    it. Closing starts the retention clock; reopening stops it."""
+    staff = require_session(token, now=now)
+    if status not in STATUSES:
+        raise InboxRefused(f"Choose one of: {', '.join(STATUSES)}.")
+    now = now or utcnow()
+    try:
+        with transaction() as session:
+            enquiry = _find(session, reference)
+            if enquiry.status != status:
+                _note(session, enquiry, staff, f"Status: {enquiry.status} → {status}", now)
+                enquiry.status = status
+                enquiry.status_changed_at = now
+                enquiry.closed_at = now if status == "closed" else None
+                session.add(enquiry)
+                session.flush()
+            return _load(session, reference)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+
+
+def add_note(token: object, reference: str, text: str, *, now: datetime | None = None) -> EnquiryView:
+    """Add a note (a call made, a quote sent) under the signed-in name."""
+    staff = require_session(token, now=now)
+    if not isinstance(text, str) or not text.strip():
+        raise InboxRefused("Write the note first.")
+    text = text.replace("\r\n", "\n").strip()
+    if len(text) > NOTE_MAX:
+        raise InboxRefused(f"A note can be at most {NOTE_MAX:,} characters.")
+    if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise InboxRefused("The note contains characters that cannot be saved; please retype it.")
+    now = now or utcnow()
+    try:
+        with transaction() as session:
+            enquiry = _find(session, reference)
+            _note(session, enquiry, staff, text, now)
+            session.flush()
+            return _load(session, reference)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+
+
+def _note(session, enquiry: Enquiry, staff: StaffIdentity, text: str, now: datetime) -> None:
+    session.add(EnquiryNote(enquiry_id=enquiry.id, author=staff.name, text=text, created_at=now))
+
+
+def export_csv(
+    token: object,
+    *,
+    since: date | None = None,
+    status: str | None = None,
+    search: str = "",
+    now: datetime | None = None,
+) -> str:
+    """The CSV download: without filters, exactly what `python -m consultancy.enquiries
+    export` prints."""
+    require_session(token, now=now)
+    _condition(since=since, status=status, search=search)
+    try:
+        return export.csv_text(since=since, status=status or None, search=search)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error

@@ -1,0 +1,124 @@
+"""Looking after the stored enquiries: erasure on request, retention, backup and restore."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlmodel import delete, func, select
+
+from consultancy.content import content
+
+from . import database
+from .database import transaction
+from .models import Enquiry, EnquiryNote, MailQueue, utcnow
+from .settings import database_url, is_sqlite
+
+
+class NotSqlite(Exception):
+    """Backup and restore here are SQLite's; PostgreSQL has pg_dump and pg_restore."""
+
+
+def _delete_enquiries(session, where) -> int:
+    ids = select(Enquiry.id).where(where)
+    # Children first, explicitly: the cascade in the schema needs SQLite's foreign_keys
+    # pragma, and a connection opened by another tool may not have it.
+    session.exec(delete(EnquiryNote).where(EnquiryNote.enquiry_id.in_(ids)))
+    session.exec(delete(MailQueue).where(MailQueue.enquiry_id.in_(ids)))
+    return session.exec(delete(Enquiry).where(where)).rowcount
+
+
+def erase_email(email: str) -> int:
+    """Delete every enquiry sent from `email` (any letter case), with its notes and queued
+    email: a person's right to erasure under the DPDP Act, 2023. The number deleted."""
+    email = email.strip().lower()
+    if not email:
+        raise ValueError("an email address is needed")
+    with transaction() as session:
+        return _delete_enquiries(session, func.lower(Enquiry.email) == email)
+
+
+def months_before(moment: datetime, months: int) -> datetime:
+    """The same day and time `months` calendar months earlier (31 March less one month is
+    28 or 29 February)."""
+    month_index = moment.year * 12 + moment.month - 1 - months
+    year, month = divmod(month_index, 12)
+    month += 1
+    next_month = datetime(year + (month == 12), month % 12 + 1, 1)
+    days = (next_month - datetime(year, month, 1)).days
+    return moment.replace(year=year, month=month, day=min(moment.day, days))
+
+
+def delete_closed(*, months: int | None = None, now: datetime | None = None) -> int:
+    """Delete enquiries closed more than `months` months ago (data/enquiries.toml's
+    retention_months unless given). Open enquiries are never deleted here."""
+    months = content().enquiries.retention_months if months is None else months
+    if months < 1:
+        raise ValueError("retention must be at least one month")
+    cutoff = months_before(now or utcnow(), months)
+    with transaction() as session:
+        return _delete_enquiries(session, (Enquiry.status == "closed") & (Enquiry.closed_at < cutoff))
+
+
+def sqlite_file(url: str | None = None) -> Path:
+    url = url or database_url()
+    if not is_sqlite(url):
+        raise NotSqlite(url)
+    name = sa.engine.make_url(url).database
+    if not name or name == ":memory:":
+        raise NotSqlite(url)
+    return Path(name)
+
+
+def backup(target: Path, url: str | None = None) -> int:
+    """Copy the SQLite database to `target` while the site keeps running: SQLite's online
+    backup reads one consistent snapshot (WAL readers do not stop the writers). The copy is
+    a single self-contained file, checked before it replaces `target`. Returns the number of
+    enquiries in it."""
+    source_path = sqlite_file(url)
+    if not source_path.is_file():
+        raise FileNotFoundError(f"no database at {source_path}")
+    target = Path(target)
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    source = sqlite3.connect(source_path, timeout=database.SQLITE_BUSY_TIMEOUT_S)
+    copy = sqlite3.connect(partial)
+    try:
+        source.backup(copy)  # all pages in one step: one snapshot
+        copy.execute("PRAGMA journal_mode=DELETE")
+        if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            raise RuntimeError("the copy failed SQLite's integrity check")
+        count = copy.execute("SELECT count(*) FROM enquiry").fetchone()[0]
+    finally:
+        copy.close()
+        source.close()
+    with partial.open("rb") as handle:
+        os.fsync(handle.fileno())
+    partial.replace(target)
+    return count
+
+
+def restore(source: Path, url: str | None = None) -> int:
+    """Replace the SQLite database's contents with the backup at `source` (stop the backend
+    first: sessions open during the copy would see it change under them). Returns the
+    number of enquiries restored."""
+    source = Path(source)
+    target_path = sqlite_file(url)
+    backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        if backup_db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            raise RuntimeError(f"{source} failed SQLite's integrity check; nothing was restored")
+        count = backup_db.execute("SELECT count(*) FROM enquiry").fetchone()[0]
+        database.dispose(url or database_url())
+        live = sqlite3.connect(target_path, timeout=database.SQLITE_BUSY_TIMEOUT_S)
+        try:
+            backup_db.backup(live)
+            live.execute("PRAGMA journal_mode=WAL")
+        finally:
+            live.close()
+    finally:
+        backup_db.close()
+    return count

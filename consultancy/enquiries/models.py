@@ -1,0 +1,165 @@
+"""The enquiry database's tables, migrated with Alembic through `reflex db`.
+
+They are SQLModel tables on SQLModel's shared metadata, which is the metadata Reflex's
+`reflex db makemigrations` compares with the database. (Reflex 0.10 deprecates `rx.Model`
+in favour of SQLModel itself, for removal in 1.0; this is the same layer without it.)
+Migrations live in alembic/versions/ at the project root, Reflex's convention.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+# Every constraint gets a predictable name, so later migrations (batch mode on SQLite) can
+# refer to it. Set before any table is declared: names are given when a table is built.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+STATUSES: tuple[str, ...] = ("new", "contacted", "quoted", "closed")
+
+# Longest values the form accepts (form.py refuses longer ones with a message first).
+NAME_MAX = 100
+EMAIL_MAX = 254
+ORGANISATION_MAX = 200
+NOTE_MAX = 4000
+
+
+class UTCDateTime(sa.types.TypeDecorator):
+    """A moment in UTC, read back as an aware datetime on SQLite and PostgreSQL alike.
+
+    SQLite keeps no time zone, so values are written as naive UTC there and given their
+    zone back on reading; mixing naive and aware datetimes would fail at comparison time.
+    Migrations spell this column type as `sa.DateTime(timezone=True)`.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given for a UTC column")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Enquiry(SQLModel, table=True):
+    __tablename__ = "enquiry"
+    __table_args__ = (
+        sa.UniqueConstraint("year", "number", name="uq_enquiry_year_number"),
+        sa.CheckConstraint("status IN ('new', 'contacted', 'quoted', 'closed')", name="status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    # KSC-2026-0042: the prefix from data/enquiries.toml, the year in IST, `number` in that year.
+    reference: str = Field(max_length=24, unique=True)
+    year: int
+    number: int
+    created_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    name: str = Field(max_length=NAME_MAX)
+    # +91 and ten digits, however the visitor typed it.
+    phone: str = Field(max_length=13)
+    email: str = Field(max_length=EMAIL_MAX, index=True)
+    organisation: str = Field(default="", max_length=ORGANISATION_MAX)
+    # A service route, or "not-sure".
+    service: str = Field(max_length=64)
+    # A district slug, "outside-odisha", or "" when not given.
+    district: str = Field(default="", max_length=64)
+    message: str = Field(sa_type=sa.Text)
+    # DPDP Act, 2023: the firm must be able to show when and to which notice consent was given.
+    consent_at: datetime = Field(sa_type=UTCDateTime)
+    notice_version: str = Field(max_length=10)
+    status: str = Field(default="new", max_length=10, index=True)
+    status_changed_at: datetime = Field(sa_type=UTCDateTime)
+    # Retention counts from here; cleared again when an enquiry is reopened.
+    closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+
+
+class EnquiryNote(SQLModel, table=True):
+    __tablename__ = "enquiry_note"
+
+    id: int | None = Field(default=None, primary_key=True)
+    enquiry_id: int = Field(foreign_key="enquiry.id", ondelete="CASCADE", index=True)
+    author: str = Field(max_length=60)
+    text: str = Field(sa_type=sa.Text)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class ReferenceCounter(SQLModel, table=True):
+    """The last number given out in each year. Submissions lock this row first, so the
+    numbering and the per-address count are never raced, on SQLite or PostgreSQL."""
+
+    __tablename__ = "reference_counter"
+
+    year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last: int
+
+
+class RecentSubmission(SQLModel, table=True):
+    """One row per stored enquiry for the per-address limit, deleted after an hour.
+
+    The address is kept only as a keyed hash and only for that hour (DPDP Act: data
+    minimisation); the enquiry itself never records where it came from.
+    """
+
+    __tablename__ = "recent_submission"
+
+    id: int | None = Field(default=None, primary_key=True)
+    address_key: str = Field(max_length=64, index=True)
+    created_at: datetime = Field(sa_type=UTCDateTime, index=True)
+
+
+class MailQueue(SQLModel, table=True):
+    """The notification to the firm for one enquiry, written in the enquiry's transaction."""
+
+    __tablename__ = "mail_queue"
+
+    id: int | None = Field(default=None, primary_key=True)
+    enquiry_id: int = Field(foreign_key="enquiry.id", ondelete="CASCADE", unique=True)
+    attempts: int = 0
+    next_try_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    # A sender that takes a row holds it until then, so two workers never send it twice.
+    claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    last_error: str = Field(default="", max_length=500)
+
+
+class StaffUser(SQLModel, table=True):
+    __tablename__ = "staff_user"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=60, unique=True)
+    # scrypt$n$r$p$salt$hash (base64): the parameters travel with the hash.
+    password_hash: str = Field(max_length=200)
+    failed_attempts: int = 0
+    locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class StaffSession(SQLModel, table=True):
+    __tablename__ = "staff_session"
+
+    id: int | None = Field(default=None, primary_key=True)
+    # SHA-256 of the token: a copy of the database does not let anyone sign in.
+    token_hash: str = Field(max_length=64, unique=True)
+    user_id: int = Field(foreign_key="staff_user.id", ondelete="CASCADE", index=True)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    expires_at: datetime = Field(sa_type=UTCDateTime, index=True)

@@ -1,0 +1,217 @@
+"""Real databases and a real mail server for the enquiry tests: a fresh SQLite file per test,
+a PostgreSQL cluster started from Debian's `postgresql` package, and aiosmtpd on loopback.
+Nothing is mocked. Brought into every test module through tests/conftest.py.
+
+PostgreSQL: `make test` installs the package, and there (CI, or ENQUIRIES_REQUIRE_POSTGRES=1)
+a missing PostgreSQL fails the run instead of skipping its tests; elsewhere they skip with
+the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from consultancy.enquiries import database
+
+SMTP_ENV = ("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "SMTP_STARTTLS", "SMTP_SSL", "MAIL_FROM")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def postgres_required() -> bool:
+    flags = (os.environ.get("CI", ""), os.environ.get("ENQUIRIES_REQUIRE_POSTGRES", ""))
+    return any(flag.strip().lower() in {"1", "true", "yes"} for flag in flags)
+
+
+def postgres_bindir() -> Path | None:
+    """Debian keeps initdb and pg_ctl under /usr/lib/postgresql/<version>/bin, off PATH."""
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]), reverse=True)
+    if versions:
+        return versions[0].parent
+    found = shutil.which("initdb")
+    return Path(found).parent if found else None
+
+
+class PostgresCluster:
+    """A throwaway cluster on a free loopback port. PostgreSQL refuses to run as root, so
+    as root it runs as the `postgres` user the Debian package creates."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="enquiries-pg-"))
+        self.data = self.root / "data"
+        self.log = self.root / "server.log"
+        self.as_postgres = os.geteuid() == 0
+        if self.as_postgres:
+            owner = pwd.getpwnam("postgres")
+            os.chown(self.root, owner.pw_uid, owner.pw_gid)
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bindir / args[0]), *args[1:]]
+        if self.as_postgres:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        if result.returncode != 0:
+            log = self.log.read_text()[-2000:] if self.log.exists() else ""
+            raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}\n{log}")
+
+    def init(self) -> None:
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale")
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.root} -h 127.0.0.1 -c shared_buffers=32MB -c max_connections=100"
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60", "-o", options, "start")
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+
+    def url(self, name: str = "postgres") -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+    def admin(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{self.port}/postgres", autocommit=True) as conn:
+            conn.execute(sql)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def start_cluster() -> PostgresCluster:
+    bindir = postgres_bindir()
+    if bindir is None:
+        reason = "PostgreSQL is not installed (apt-get install postgresql; `make test` installs it)"
+        if postgres_required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    cluster = PostgresCluster(bindir)
+    cluster.init()
+    cluster.start()
+    return cluster
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    cluster = start_cluster()
+    yield cluster
+    try:
+        cluster.stop()
+    finally:
+        cluster.remove()
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """No database or mail server from the caller's environment leaks into a test. Staff
+    passwords are hashed with real scrypt at a lower cost, so that sign-ins take milliseconds;
+    the cost is stored with each hash, and test_enquiries_staff checks the production cost."""
+    from consultancy.enquiries import staff
+
+    for name in ("DB_URL", "REFLEX_DB_URL", *SMTP_ENV):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(staff, "SCRYPT_N", 2**12)
+    return monkeypatch
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path, clean_env: pytest.MonkeyPatch) -> Iterator[str]:
+    """A migrated SQLite file of its own, as the site's database (DB_URL)."""
+    url = f"sqlite:///{tmp_path / 'enquiries.db'}"
+    clean_env.setenv("DB_URL", url)
+    database.upgrade(url)
+    yield url
+    database.dispose(url)
+
+
+@pytest.fixture(scope="session")
+def postgres_database(postgres_cluster: PostgresCluster) -> Iterator[str]:
+    """One database per test session, built by the migrations."""
+    name = f"enquiries_{os.getpid()}"
+    postgres_cluster.admin(f"CREATE DATABASE {name}")
+    url = postgres_cluster.url(name)
+    database.upgrade(url)
+    yield url
+    database.dispose(url)
+
+
+@pytest.fixture
+def postgres_url(postgres_database: str, clean_env: pytest.MonkeyPatch) -> Iterator[str]:
+    """The session's PostgreSQL database, emptied, as DB_URL (emptying is much quicker than
+    creating a database per test)."""
+    from sqlmodel import SQLModel
+
+    tables = ", ".join(table.name for table in SQLModel.metadata.sorted_tables)
+    with database.engine(postgres_database).begin() as connection:
+        connection.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+    clean_env.setenv("DB_URL", postgres_database)
+    yield postgres_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """The same test on SQLite (the default) and on PostgreSQL (production)."""
+    return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "postgres_url")
+
+
+class MailCatcher:
+    """An SMTP server on loopback that keeps what it is sent; it can be stopped and started
+    again on the same port, like a mail server going down and coming back."""
+
+    def __init__(self, **server_options: object) -> None:
+        self.port = free_port()
+        self.messages: list = []
+        self._options = server_options
+        self._controller = None
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        self.messages.append(envelope)
+        return "250 Message accepted for delivery"
+
+    def start(self) -> None:
+        from aiosmtpd.controller import Controller
+
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                self._controller = Controller(self, hostname="127.0.0.1", port=self.port, **self._options)
+                self._controller.start()
+                return
+            except (OSError, RuntimeError):
+                # The port of a server just stopped can take a moment to be free again.
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self._controller is not None:
+            self._controller.stop()
+            self._controller = None
+
+
+@pytest.fixture
+def mail_server(clean_env: pytest.MonkeyPatch) -> Iterator[MailCatcher]:
+    """A running local SMTP server, set up as the site's (SMTP_* variables)."""
+    catcher = MailCatcher()
+    catcher.start()
+    clean_env.setenv("SMTP_HOST", "127.0.0.1")
+    clean_env.setenv("SMTP_PORT", str(catcher.port))
+    clean_env.setenv("SMTP_STARTTLS", "false")
+    clean_env.setenv("MAIL_FROM", "website@example.com")
+    yield catcher
+    catcher.stop()
