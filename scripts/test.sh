@@ -28,7 +28,13 @@ PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&
 
 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
 prod=$!
-setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >"$log" 2>&1 &
+# The page tests get an enquiry database of their own, empty at every run, and the server
+# takes the visitor's address from X-Forwarded-For, so each test can be a visitor of its own
+# (the form's limit per address would otherwise count every test as one visitor).
+export DB_URL="sqlite:///$PWD/build/test-enquiries.db"
+rm -f build/test-enquiries.db build/test-enquiries.db-*
+.venv/bin/reflex db migrate >"$log" 2>&1 || { echo "enquiry database migration failed:"; tail -n 20 "$log"; exit 1; }
+REFLEX_TRUSTED_PROXY_HOPS=1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >>"$log" 2>&1 &
 server=$!
 stop() {
   kill -TERM -- "-$server" "-$prod" 2>/dev/null || true

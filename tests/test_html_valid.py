@@ -19,6 +19,7 @@ PATHS = [
     *PAGE_ROUTES.values(),
     *[f"/{route}" for route in SERVICE_ROUTES],
     "/approvals-finder",
+    "/privacy",
     "/rough",
     # The branded 404 as nginx serves it (the single-port server's own 404 answer is
     # Reflex's empty shell, which has no <title>).

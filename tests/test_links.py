@@ -24,7 +24,7 @@ from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_m
 
 pytestmark = pytest.mark.browser
 
-CONTRACT = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
+CONTRACT = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder", "/privacy"]
 # <link rel> values whose href is a file the page needs.
 FILE_RELS = {"stylesheet", "icon", "preload", "modulepreload", "apple-touch-icon", "manifest"}
 # Modules the inline bootstrap script imports (React Router writes them there, not in src).

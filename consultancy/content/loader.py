@@ -22,6 +22,7 @@ from .models import (
     ContactPage,
     EnquirySettings,
     HomePage,
+    PrivacyPage,
     Service,
     ServicesPage,
     SimplePage,
@@ -129,6 +130,7 @@ class Content:
     contact: ContactPage
     rough: SimplePage
     not_found: SimplePage
+    privacy: PrivacyPage
     finder: FinderPage
     enquiries: EnquirySettings
     services: list[Service]
@@ -160,6 +162,7 @@ def load_content(data_dir: Path | None = None) -> Content:
         contact=load_model(pages / "contact-us.toml", ContactPage),
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
+        privacy=load_model(pages / "privacy.toml", PrivacyPage),
         finder=load_model(data_dir / "finder.toml", FinderPage),
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=load_services(data_dir / "services"),

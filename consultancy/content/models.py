@@ -429,6 +429,21 @@ class SimplePage(Model):
     intro: Text
 
 
+class PrivacySection(Model):
+    title: Text
+    paragraphs: Annotated[list[Text], Field(min_length=1)]
+
+
+class PrivacyPage(Model):
+    """/privacy: the notice the enquiry form links to. `{retention_months}`, `{email}` and
+    `{firm}` in the text are filled from the settings, so the page cannot disagree with them."""
+
+    meta: PageMeta
+    heading: Text
+    intro: Text
+    sections: Annotated[list[PrivacySection], Field(min_length=3)]
+
+
 # --- enquiries -----------------------------------------------------------------------
 
 

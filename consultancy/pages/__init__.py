@@ -6,6 +6,7 @@ from . import (  # noqa: F401
     contact,
     home,
     not_found,
+    privacy,
     redirects,
     rough,
     service,

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from consultancy.components.enquiry_form import enquiry_form
 from consultancy.components.footer import social_links
 from consultancy.components.icons import brand_icon, icon
 from consultancy.components.map import office_map
@@ -20,7 +21,12 @@ def _detail(icon_name: str, label: str, value: rx.Component) -> rx.Component:
     )
 
 
-@webpage("/contact-us", PAGE.meta, structured_data=(organization_data(), breadcrumbs(("Contact", "/contact-us"))))
+@webpage(
+    "/contact-us",
+    PAGE.meta,
+    structured_data=(organization_data(), breadcrumbs(("Contact", "/contact-us"))),
+    live=True,
+)
 def contact() -> rx.Component:
     site = content().site
     chat_button = icon_link(
@@ -38,6 +44,12 @@ def contact() -> rx.Component:
                 icon_link("phone", f"Call {site.phone}", site.tel_href, class_name="button button--accent"),
                 icon_link("mail", "Email us", site.mailto_href, class_name="button button--ghost"),
             ],
+        ),
+        section(
+            "Tell us about your project",
+            enquiry_form(),
+            id="enquiry",
+            lead="Leave your details and we will call or write back. Or use any of the ways below.",
         ),
         section(
             "Get in touch",

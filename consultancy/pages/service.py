@@ -3,6 +3,7 @@
 import reflex as rx
 
 from consultancy.components.checklist import checklist
+from consultancy.components.enquiry_form import enquiry_form
 from consultancy.components.icons import icon
 from consultancy.components.sources import law_review
 from consultancy.components.ui import button_link, icon_card, page_hero, section
@@ -98,6 +99,7 @@ def service_body(service: Service) -> rx.Component:
                     button_link(f"Call {site.phone}", site.tel_href, variant="ghost-light"),
                     class_name="actions",
                 ),
+                enquiry_form(short=True, service=service.route),
                 class_name="container cta-band__inner",
             ),
             class_name="cta-band no-print",

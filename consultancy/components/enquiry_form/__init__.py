@@ -1,0 +1,179 @@
+"""The enquiry form: the full one on /contact-us, a short one in each service page's
+closing band with the service already chosen.
+
+The inputs are the browser's own (what the visitor typed is never lost, whatever the
+server answers); the server checks the fields (pydantic, consultancy/enquiries/form.py)
+and answers with an error next to each wrong field, a polite refusal, or a reference."""
+
+import reflex as rx
+
+from consultancy.components.ui import link
+from consultancy.content import content
+from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices, service_choices
+
+from .state import EnquiryState, sent
+
+SHORT_FIELDS = ("name", "phone", "email", "service", "message")
+AUTOCOMPLETE = {"name": "name", "phone": "tel", "email": "email", "organisation": "organization"}
+INPUT_TYPES = {"phone": "tel", "email": "email"}
+
+
+def _shown(value: rx.Var) -> rx.Var:
+    """Only answers to a form sent from this page load are shown."""
+    return sent.value & value
+
+
+def _error(prefix: str, field: str) -> rx.Component:
+    return rx.el.p(
+        rx.cond(_shown(EnquiryState.errors.contains(field)), EnquiryState.errors[field], ""),
+        id=f"{prefix}-{field}-error",
+        class_name="field__error",
+    )
+
+
+def _control(prefix: str, field: str, service: str | None) -> rx.Component:
+    control_id = f"{prefix}-{field}"
+    common = {
+        "id": control_id,
+        "name": field,
+        "aria_describedby": f"{prefix}-{field}-error",
+        "aria_invalid": rx.cond(_shown(EnquiryState.errors.contains(field)), "true", "false"),
+        "class_name": "field__input",
+    }
+    if field == "service":
+        return rx.el.select(
+            rx.el.option("Choose a service…", value=""),
+            *[rx.el.option(label, value=value) for value, label in service_choices()],
+            default_value=service or "",
+            **common,
+        )
+    if field == "district":
+        return rx.el.select(
+            rx.el.option("Choose a district…", value=""),
+            *[rx.el.option(label, value=value) for value, label in district_choices()],
+            default_value="",
+            **common,
+        )
+    if field == "message":
+        return rx.el.textarea(rows=5, max_length=content().enquiries.message_max_length, **common)
+    return rx.el.input(type=INPUT_TYPES.get(field, "text"), auto_complete=AUTOCOMPLETE[field], **common)
+
+
+def _field(prefix: str, field: str, service: str | None) -> rx.Component:
+    return rx.el.div(
+        rx.el.label(LABELS[field], html_for=f"{prefix}-{field}", class_name="field__label"),
+        _control(prefix, field, service),
+        _error(prefix, field),
+        class_name=f"field field--{field}",
+    )
+
+
+def _consent(prefix: str) -> rx.Component:
+    data = content()
+    return rx.el.div(
+        rx.el.p(
+            f"We use these details only to answer your enquiry and keep a record of it, and delete them "
+            f"{data.enquiries.retention_months} months after it is closed. You may withdraw your consent or ask "
+            f"us to delete them at any time by writing to {data.site.email}. ",
+            link("Read the privacy notice", href="/privacy"),
+            ".",
+            class_name="enquiry__notice",
+        ),
+        rx.el.div(
+            rx.el.input(
+                type="checkbox",
+                id=f"{prefix}-consent",
+                name="consent",
+                aria_describedby=f"{prefix}-consent-error",
+                class_name="field__box",
+            ),
+            rx.el.label(
+                f"I agree that {data.site.name} may use these details to answer my enquiry.",
+                html_for=f"{prefix}-consent",
+            ),
+            class_name="field field--consent",
+        ),
+        _error(prefix, "consent"),
+    )
+
+
+def _trap(prefix: str) -> rx.Component:
+    """A field people never see or reach; programs that fill every field fill it."""
+    return rx.el.div(
+        rx.el.label("Leave this field empty", html_for=f"{prefix}-{HONEYPOT}"),
+        rx.el.input(id=f"{prefix}-{HONEYPOT}", name=HONEYPOT, type="text", tab_index=-1, auto_complete="off"),
+        class_name="field--trap",
+        aria_hidden="true",
+    )
+
+
+def _answer() -> rx.Component:
+    site = content().site
+    return rx.el.div(
+        rx.cond(
+            _shown(EnquiryState.reference != ""),
+            rx.el.div(
+                rx.el.p(rx.el.strong("Thank you. Your enquiry reference is "), rx.el.strong(EnquiryState.reference)),
+                rx.el.p(
+                    "Please keep it. One of our consultants will call or write to you about your project; "
+                    f"if it is urgent, call us on {site.phone}."
+                ),
+                class_name="enquiry__sent",
+                id="enquiry-sent",
+            ),
+        ),
+        rx.cond(
+            _shown(EnquiryState.problem != ""),
+            rx.el.div(
+                rx.el.p(EnquiryState.problem),
+                rx.cond(
+                    EnquiryState.store_down,
+                    rx.el.p(
+                        rx.el.a(f"Call {site.phone}", href=site.tel_href),
+                        " or ",
+                        rx.el.a(
+                            "write to us on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"
+                        ),
+                        ": what you typed is still in the form.",
+                    ),
+                ),
+                class_name="enquiry__problem",
+                id="enquiry-problem",
+            ),
+        ),
+        role="status",
+        aria_live="polite",
+    )
+
+
+def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Component:
+    """The full form, or (`short`) name, phone, email, service and message, with `service`
+    (a service route) chosen already."""
+    prefix = "quick" if short else "enquiry"
+    fields = SHORT_FIELDS if short else tuple(f for f in LABELS if f != "consent")
+    site = content().site
+    return rx.el.div(
+        rx.el.form(
+            rx.el.div(*[_field(prefix, f, service) for f in fields], class_name="enquiry__fields"),
+            _consent(prefix),
+            _trap(prefix),
+            rx.el.div(
+                rx.el.button("Send enquiry", type="submit", class_name="button button--accent"),
+                rx.el.p(
+                    "Prefer to talk? ",
+                    rx.el.a(f"Call {site.phone}", href=site.tel_href),
+                    " or ",
+                    rx.el.a("chat on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"),
+                    ".",
+                    class_name="enquiry__talk",
+                ),
+                class_name="enquiry__actions",
+            ),
+            on_submit=[sent.set(True), EnquiryState.submit],
+            class_name=rx.cond(_shown(EnquiryState.reference != ""), "enquiry__form is-sent", "enquiry__form"),
+            aria_label="Enquiry",
+            no_validate=True,
+        ),
+        _answer(),
+        class_name="enquiry" + (" enquiry--short" if short else ""),
+    )

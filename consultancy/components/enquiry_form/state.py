@@ -1,0 +1,39 @@
+"""The enquiry form's answer from the backend: errors per field, a refusal, or a reference.
+
+Validation and storage are on the server (consultancy/enquiries): the reference is given
+only once the enquiry is committed. What the visitor typed stays in the form (its inputs
+are the browser's own), whatever the answer."""
+
+import reflex as rx
+
+from consultancy.enquiries.errors import FormInvalid, LooksAutomated, StoreUnavailable, TooManyEnquiries
+from consultancy.enquiries.form import read_form
+from consultancy.enquiries.store import submit as store_enquiry
+from consultancy.state.client import Shared
+
+
+class EnquiryState(rx.State):
+    errors: dict[str, str] = {}
+    reference: str = ""
+    problem: str = ""
+    # The database could not take the enquiry: the page offers the phone and WhatsApp.
+    store_down: bool = False
+
+    @rx.event
+    def submit(self, data: dict) -> None:
+        self.errors, self.reference, self.problem, self.store_down = {}, "", "", False
+        try:
+            form = read_form(data)
+            self.reference = store_enquiry(form, self.router.session.client_ip)
+        except FormInvalid as refused:
+            self.errors = dict(refused.errors)
+        except (LooksAutomated, TooManyEnquiries) as refused:
+            self.problem = refused.message
+        except StoreUnavailable as failure:
+            self.problem = failure.message
+            self.store_down = True
+
+
+# Set when this page's form is sent: an answer kept from an earlier page load (state
+# outlives a reload) is not shown on a fresh page.
+sent = Shared("enquiry_sent", False)
