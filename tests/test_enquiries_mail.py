@@ -131,7 +131,20 @@ def test_the_backends_sender_sends_soon_after_an_enquiry(sqlite_url: str, mail_s
             await asyncio.sleep(0.05)
         sender.cancel()
 
-    asyncio.run(scenario())
+    # A thread of its own: in the same test process Playwright's sync API may own this
+    # thread's event loop, and asyncio.run() refuses to start inside a running loop.
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as error:  # handed to the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=60)
+    assert failures == []
     assert len(mail_server.messages) == 1
 
 
