@@ -105,7 +105,7 @@ def test_the_short_form_on_a_service_page_has_its_service_chosen(visitor) -> Non
     reference = page.locator("#enquiry-sent strong").nth(1)
     expect(reference).to_have_text(REFERENCE)
     rows = {row["reference"]: row for row in _export()}
-    assert rows[reference.inner_text()]["service"] == "peso"
+    assert rows[reference.inner_text()]["service"] == content().service("peso").name
 
 
 def test_the_hidden_field_turns_a_program_away_politely(visitor) -> None:
