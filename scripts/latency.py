@@ -26,18 +26,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-quic",
-]
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+from tests.conftest import CHROMIUM, WIDTHS  # noqa: E402
+from tests.conftest import CHROMIUM_FLAGS as FLAGS  # noqa: E402
+
+DESKTOP = WIDTHS["desktop"]
+PHONE = WIDTHS["mobile"]
 GIVE_UP_MS = 5000
 
 # Installed before any page script: it records the first input after the probe is armed.
