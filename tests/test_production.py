@@ -241,7 +241,7 @@ def test_every_page_runs_under_the_policy_without_console_errors(prod_page) -> N
     # Interactions still reach the backend through nginx under the policy.
     page.goto("/peso")
     _ready(page)
-    page.get_by_role("checkbox").first.check()
+    page.locator(".checklist").get_by_role("checkbox").first.check()
     expect(page.locator("#checklist-progress")).to_contain_text("1 of")
     page.goto("/testimonials")
     _ready(page)
@@ -296,7 +296,7 @@ def test_killing_the_worker_holding_a_visitors_websocket(prod_page, stack: Stack
     page.goto("/peso")
     _ready(page)
     progress = page.locator("#checklist-progress")
-    boxes = page.get_by_role("checkbox")
+    boxes = page.locator(".checklist").get_by_role("checkbox")
     boxes.nth(0).check()
     expect(progress).to_contain_text("1 of")
 
@@ -346,7 +346,7 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     page.goto("/peso")
     _ready(page)
     progress = page.locator("#checklist-progress")
-    boxes = page.get_by_role("checkbox")
+    boxes = page.locator(".checklist").get_by_role("checkbox")
     boxes.nth(0).check()
     expect(progress).to_contain_text("1 of")
     old_redis = stack.redis().pid
@@ -368,7 +368,7 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     other = page.context.browser.new_page()
     other.goto(stack.url + "/peso")
     other.wait_for_selector("#app-ready[data-ready='true']", state="attached")
-    other.get_by_role("checkbox").first.check()
+    other.locator(".checklist").get_by_role("checkbox").first.check()
     expect(other.locator("#checklist-progress")).to_contain_text("1 of")
     expect(other.locator(".checklist")).to_have_attribute("data-saved", "1")
     other.close()
@@ -423,7 +423,7 @@ def test_malformed_and_oversized_websocket_messages_are_rejected(prod_page, stac
     # The server stayed up, no worker died, and another visitor is unaffected.
     assert {w.pid for w in stack.backend_workers()} == workers
     assert fetch(stack.url + "/ping")[0] == 200
-    page.get_by_role("checkbox").first.check()
+    page.locator(".checklist").get_by_role("checkbox").first.check()
     expect(page.locator("#checklist-progress")).to_contain_text("1 of")
     assert page.problems == []
 

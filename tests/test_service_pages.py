@@ -32,7 +32,7 @@ def test_service_page(desktop_page, route: str) -> None:
     assert len(service.acts) >= 1
     expect(page.locator("#process .timeline__item")).to_have_count(5)
     items = 5 if route in FIVE_ITEM_CHECKLISTS else 4
-    boxes = page.get_by_role("checkbox")
+    boxes = page.locator(".checklist").get_by_role("checkbox")
     expect(boxes).to_have_count(items)
     progress = page.locator("#checklist-progress")
     expect(progress).to_have_text(f"0 of {items} documents ready")
@@ -73,7 +73,7 @@ def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
     page.goto("/peso-compliance")
     wait_for_backend(page)
     progress = page.locator("#checklist-progress")
-    first = page.get_by_role("checkbox").first
+    first = page.locator(".checklist").get_by_role("checkbox").first
     first.focus()
     page.keyboard.press("Space")
     expect(progress).to_have_text("1 of 5 documents ready")
@@ -84,14 +84,14 @@ def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
     page.reload()
     wait_for_backend(page)
     expect(progress).to_have_text("0 of 5 documents ready")
-    expect(page.get_by_role("checkbox").first).not_to_be_checked()
+    expect(page.locator(".checklist").get_by_role("checkbox").first).not_to_be_checked()
 
 
 def test_ticks_do_not_follow_the_visitor_to_another_page(desktop_page) -> None:
     page = desktop_page
     page.goto("/fire-nocs")
     wait_for_backend(page)
-    page.get_by_role("checkbox").first.check()
+    page.locator(".checklist").get_by_role("checkbox").first.check()
     expect(page.locator("#checklist-progress")).to_have_text("1 of 4 documents ready")
     page.goto("/cgwanoc")
     wait_for_backend(page)
@@ -140,4 +140,4 @@ def test_service_page_without_javascript(new_page, route: str) -> None:
     service = content().service(route)
     expect(page.locator("h1")).to_have_text(service.headline)
     expect(page.locator("#acts .act h3").first).to_have_text(service.acts[0].name)
-    expect(page.get_by_role("checkbox")).to_have_count(len(service.checklist))
+    expect(page.locator(".checklist").get_by_role("checkbox")).to_have_count(len(service.checklist))

@@ -163,7 +163,7 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
                     "Prefer to talk? ",
                     rx.el.a(f"Call {site.phone}", href=site.tel_href),
                     " or ",
-                    rx.el.a("chat on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"),
+                    rx.el.a("write to us on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"),
                     ".",
                     class_name="enquiry__talk",
                 ),
