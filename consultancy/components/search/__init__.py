@@ -46,7 +46,7 @@ def search_box() -> rx.Component:
             # services list) is what happens without scripts.
             on_submit=action(
                 "const hit = {0}[0]; if (hit) window.location.assign(hit.path);",
-                search.results_for(search.query.now),
+                search.results,
             ),
         ),
         rx.el.div(

@@ -1,8 +1,7 @@
 """The header search: matches services by name, menu name and description.
 
 The index of the 23 services ships with the page and is searched in the browser, so
-results appear as the visitor types, with or without a backend. `find_services` is the
-same rule in Python (used by the tests to check the browser's answers)."""
+results appear as the visitor types, with or without a backend."""
 
 import reflex as rx
 
@@ -30,18 +29,7 @@ def _index() -> list[dict[str, str]]:
     return entries
 
 
-def find_services(text: str, limit: int = MAX_RESULTS) -> list[dict[str, str]]:
-    """Services whose every query word appears in the name or description, name hits first."""
-    words = text.lower().split()
-    if not words:
-        return []
-    hits = [entry for entry in _index() if all(word in entry["text"] for word in words)]
-    first = [entry for entry in hits if all(word in entry["title"] for word in words)]
-    rest = [entry for entry in hits if entry not in first]
-    return [{k: entry[k] for k in ("name", "path", "category")} for entry in (first + rest)[:limit]]
-
-
-# find_services, in the browser: same words, same order, same limit.
+# Every query word in the name or description; name hits first; at most MAX_RESULTS.
 _FIND = (
     "((q, index) => {{ const words = q.toLowerCase().split(/\\s+/).filter(Boolean);"
     " if (!words.length) return [];"
@@ -52,10 +40,6 @@ _FIND = (
 )
 
 
-def results_for(text: rx.Var) -> rx.Var:
-    return js(_FIND, text, rx.Var.create(_index()), type_=list[dict[str, str]])
-
-
-results = results_for(query.value)
+results = js(_FIND, query.value, rx.Var.create(_index()), type_=list[dict[str, str]])
 has_query = js("{0}.trim() !== ''", query.value, type_=bool)
 clear = query.set("")
