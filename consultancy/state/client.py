@@ -69,10 +69,8 @@ class Shared:
     def toggle(self) -> FunctionVar:
         return self.set(js("!{0}", self.now, type_=bool))
 
-    def set_from_event(self, code: str, *deps: rx.Var) -> FunctionVar:
-        """A JS function that sets the value from the event's value (`value` in `code`;
-        `{0}`, `{1}`… are `deps`), for inputs whose on_change passes what was typed."""
-        shifted = code.replace("{", "{{").replace("}", "}}")
-        for n in range(len(deps)):
-            shifted = shifted.replace("{{" + str(n) + "}}", "{" + str(n + 1) + "}")
-        return js("(value) => {0}(" + shifted + ")", self._var.set, *deps).to(FunctionVar)
+    @property
+    def setter(self) -> FunctionVar:
+        """The setter itself, for handlers that compute the value from the event's own
+        arguments (what an input's on_change passes)."""
+        return self._var.set

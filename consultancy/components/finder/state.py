@@ -7,6 +7,7 @@ import json
 
 import reflex as rx
 from reflex_base.vars import VarData
+from reflex_base.vars.function import FunctionVar
 
 from consultancy.content import content
 from consultancy.state.client import Shared, js
@@ -53,7 +54,7 @@ def answer(question: str, value: str | None = None):
     key = json.dumps(question)
     if value is not None:
         return answers.set(js("({{...{0}, " + key + ": " + json.dumps(value) + "}})", answers.now, type_=dict))
-    return answers.set_from_event("({...{0}, " + key + ": String(value)})", answers.now)
+    return js("(value) => {0}({{...{1}, " + key + ": String(value)}})", answers.setter, answers.now).to(FunctionVar)
 
 
 start_over = answers.set({})
