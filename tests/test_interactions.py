@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.latency import INTERACTIONS, measure
-from tests.conftest import WIDTHS, wait_for_backend
+from tests.conftest import WIDTHS, _free_port, wait_for_backend
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +44,6 @@ def test_every_interaction_shows_within_100_ms_at_a_300_ms_round_trip(base_url: 
         if None in runs or sorted(runs)[1] > BUDGET_MS  # type: ignore[type-var]
     }
     assert slow == {}, f"slower than {BUDGET_MS} ms (None: never shown): {slow}"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Relay:
