@@ -6,6 +6,7 @@ from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
 from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
+from consultancy.event_limits import install as limit_events_per_socket
 from consultancy.serving import clean_urls
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
@@ -32,6 +33,8 @@ app.app_wraps.pop((5, "Overlay"), None)
 app.app_wraps[(55, "ErrorBoundary")] = lambda stateful: error_boundary()
 add_routes(app)
 keep_state_when_a_worker_dies()
+# One client flooding its socket with events must not slow every other visitor down.
+limit_events_per_socket()
 # Each worker sends the queued enquiry emails (claims keep two workers off the same one).
 app.register_lifespan_task(send_enquiry_emails)
 write_search_files()

@@ -1,7 +1,8 @@
 """Prepares a built site for nginx and writes nginx's configuration for it.
 
 Usage: python deploy/configure.py SITE_DIR RUN_DIR [--listen 127.0.0.1:8080]
-       [--backend-port 8001] [--server-name example.com] [--root DIR]
+       [--backend 127.0.0.1:8001 ...] [--server-name example.com] [--root DIR]
+       [--limit-exempt "127.0.0.1 10.0.0.0/8"]
 
 - precompresses every text file of SITE_DIR (gzip -9, and brotli when the module is
   installed) so nginx never compresses a page per request;
@@ -18,6 +19,7 @@ import base64
 import grp
 import gzip
 import hashlib
+import ipaddress
 import os
 import pwd
 import re
@@ -117,7 +119,42 @@ def workers_user(run_dir: Path) -> str:
     return f"user {pwd.getpwuid(info.st_uid).pw_name} {grp.getgrgid(info.st_gid).gr_name};"
 
 
-def render(site_dir: Path, root: Path, run_dir: Path, *, listen: str, backend_port: int, server_name: str) -> Path:
+def geo_exempt(addresses: str) -> str:
+    """nginx `geo` lines for the addresses (or networks) the per-address limits skip."""
+    lines = []
+    for item in addresses.replace(",", " ").split():
+        try:
+            network = ipaddress.ip_network(item, strict=False)
+        except ValueError as error:
+            raise SystemExit(f"LIMIT_EXEMPT: {item!r} is not an address or network") from error
+        lines.append(f"{network} 1;")
+    return "\n        ".join(lines)
+
+
+def upstreams(backends: list[str]) -> str:
+    """nginx `server` lines for the backends (host:port each). max_fails=0: a backend is
+    never marked down for a failed request, only skipped while it refuses connections."""
+    lines = []
+    for backend in backends:
+        host, _, port = backend.rpartition(":")
+        if not host or not port.isdigit():
+            raise SystemExit(f"BACKENDS: {backend!r} is not host:port")
+        lines.append(f"server {backend} max_fails=0;")
+    if not lines:
+        raise SystemExit("BACKENDS: no backend given")
+    return "\n        ".join(lines)
+
+
+def render(
+    site_dir: Path,
+    root: Path,
+    run_dir: Path,
+    *,
+    listen: str,
+    backends: list[str],
+    server_name: str,
+    limit_exempt: str = "",
+) -> Path:
     run_dir.mkdir(parents=True, exist_ok=True)
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (run_dir / "tmp" / sub).mkdir(parents=True, exist_ok=True)
@@ -131,8 +168,9 @@ def render(site_dir: Path, root: Path, run_dir: Path, *, listen: str, backend_po
         "@SITE_DIR@": str(root),
         "@LISTEN@": listen,
         "@SERVER_NAME@": server_name,
-        "@BACKEND_PORT@": str(backend_port),
+        "@UPSTREAMS@": upstreams(backends),
         "@FRAME_HOSTS@": " ".join(FRAME_HOSTS),
+        "@LIMIT_EXEMPT@": geo_exempt(limit_exempt),
     }
     text = TEMPLATE.read_text()
     for key, value in values.items():
@@ -151,9 +189,17 @@ def main() -> int:
     parser.add_argument("site_dir", type=Path)
     parser.add_argument("run_dir", type=Path)
     parser.add_argument("--listen", default="127.0.0.1:8080", help="nginx listen address (loopback here)")
-    parser.add_argument("--backend-port", type=int, default=8001)
+    parser.add_argument(
+        "--backend",
+        action="append",
+        dest="backends",
+        help="a backend's host:port; repeat for several (default 127.0.0.1:8001)",
+    )
     parser.add_argument("--server-name", default="_")
     parser.add_argument("--root", type=Path, help="where nginx will find SITE_DIR (default: SITE_DIR)")
+    parser.add_argument(
+        "--limit-exempt", default="", help="addresses or networks the per-address limits skip (a load generator)"
+    )
     args = parser.parse_args()
     site_dir, run_dir = args.site_dir.resolve(), args.run_dir.resolve()
     if not (site_dir / "index.html").is_file():
@@ -164,8 +210,9 @@ def main() -> int:
         (args.root or site_dir).resolve(),
         run_dir,
         listen=args.listen,
-        backend_port=args.backend_port,
+        backends=args.backends or ["127.0.0.1:8001"],
         server_name=args.server_name,
+        limit_exempt=args.limit_exempt,
     )
     print(f"precompressed {gz} files with gzip, {br} with brotli; wrote {conf}")
     return 0

@@ -6,18 +6,34 @@
 #   deploy/prod.sh          build, then serve until Ctrl-C   (what `make prod` runs)
 #   deploy/prod.sh build    export the site into $RUN_DIR/site and write nginx's config
 #   deploy/prod.sh serve    start Redis, the backend and nginx on what `build` made
+#   deploy/prod.sh backend  only the backend, in the foreground (deploy/consultancy-backend.service;
+#                           a second host runs just this)
 #
-# Settings (environment): PROD_PORT (8080), BACKEND_PORT (PROD_PORT+1),
-# REDIS_PORT (PROD_PORT+2), WORKERS (one per core, at least 2), PUBLIC_URL (http://127.0.0.1:PROD_PORT: the
-# address visitors use; the browser's websocket goes there), LISTEN (127.0.0.1:PROD_PORT),
-# RUN_DIR (build/prod-PROD_PORT), TRUSTED_PROXY_HOPS (1: proxies in front of the backend,
-# nginx included), DB_URL and SMTP_* (README "Deploying"). Expects the Makefile's PATH (venv, Node 22).
+# Settings (environment):
+#   PROD_PORT (8080); LISTEN (127.0.0.1:PROD_PORT): nginx's address.
+#   PUBLIC_URL (http://127.0.0.1:PROD_PORT): the address visitors use; the browser's
+#     websocket goes there, and the backend accepts sockets only from that origin.
+#   BACKEND_HOST (127.0.0.1), BACKEND_PORT (PROD_PORT+1): where this host's backend listens.
+#   BACKENDS (BACKEND_HOST:BACKEND_PORT): nginx's upstream list, space-separated host:port;
+#     list every host's backend.
+#   REDIS_URL (a local Redis on REDIS_PORT, PROD_PORT+2, started by `serve`): the Redis every
+#     backend shares; with REDIS_URL set, `serve` starts no Redis of its own.
+#   WORKERS (one per core, at least 2); RUN_DIR (build/prod-PROD_PORT);
+#   TRUSTED_PROXY_HOPS (1: proxies in front of the backend, nginx included);
+#   LIMIT_EXEMPT (none): addresses nginx's per-address limits skip (a load generator);
+#   EVENT_RATE, EVENT_BURST (20/s, 60): the backend's limit of events per socket;
+#   DB_URL and SMTP_* (README "Deploying").
+# Expects the Makefile's PATH (venv, Node 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PROD_PORT="${PROD_PORT:-8080}"
+BACKEND_HOST="${BACKEND_HOST:-127.0.0.1}"
 BACKEND_PORT="${BACKEND_PORT:-$((PROD_PORT + 1))}"
+BACKENDS="${BACKENDS:-$BACKEND_HOST:$BACKEND_PORT}"
 REDIS_PORT="${REDIS_PORT:-$((PROD_PORT + 2))}"
+LOCAL_REDIS=$([ -z "${REDIS_URL:-}" ] && echo 1 || echo "")
+REDIS_URL="${REDIS_URL:-redis://127.0.0.1:$REDIS_PORT}"
 WORKERS="${WORKERS:-$(( $(nproc) > 2 ? $(nproc) : 2 ))}"
 PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$PROD_PORT}"
 LISTEN="${LISTEN:-127.0.0.1:$PROD_PORT}"
@@ -51,8 +67,11 @@ build() {
   REFLEX_API_URL="$PUBLIC_URL" .venv/bin/reflex export --frontend-only --no-zip --env prod --loglevel warning
   rm -rf "$RUN_DIR/site.new"
   cp -r "$REFLEX_WEB_WORKDIR/build/client" "$RUN_DIR/site.new"
+  local upstreams=()
+  for backend in $BACKENDS; do upstreams+=(--backend "$backend"); done
   $PY deploy/configure.py "$RUN_DIR/site.new" "$RUN_DIR" --root "$RUN_DIR/site" \
-    --listen "$LISTEN" --backend-port "$BACKEND_PORT" --server-name "$(echo "$PUBLIC_URL" | sed -E 's#^[a-z]+://##; s#[:/].*$##')"
+    --listen "$LISTEN" "${upstreams[@]}" --limit-exempt "${LIMIT_EXEMPT:-}" \
+    --server-name "$(echo "$PUBLIC_URL" | sed -E 's#^[a-z]+://##; s#[:/].*$##')"
   rm -rf "$RUN_DIR/site.old"
   if [ -d "$RUN_DIR/site" ]; then mv "$RUN_DIR/site" "$RUN_DIR/site.old"; fi
   mv "$RUN_DIR/site.new" "$RUN_DIR/site"
@@ -64,6 +83,21 @@ build() {
   fi
 }
 
+# granian directly (not `reflex run`) so a worker that dies is replaced instead of taking
+# the whole backend down with it. Only the site's own pages may open the websocket (no
+# cross-site use of visitors' state). nginx in front adds the visitor's address to
+# X-Forwarded-For: the enquiry form's limit per address counts visitors, not nginx
+# (TRUSTED_PROXY_HOPS=2 with a TLS proxy before it).
+backend() {
+  mkdir -p "$RUN_DIR"
+  REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" \
+  REFLEX_CORS_ALLOWED_ORIGINS="$PUBLIC_URL" \
+  REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="$REDIS_URL" \
+    exec .venv/bin/granian --interface asgi --factory --host "$BACKEND_HOST" --port "$BACKEND_PORT" \
+    --workers "$WORKERS" --respawn-failed-workers --respawn-interval 1 --log-level warning \
+    --pid-file "$RUN_DIR/backend.pid" consultancy.consultancy:app >>"$RUN_DIR/backend.log" 2>&1
+}
+
 serve() {
   packages
   [ -f "$RUN_DIR/nginx.conf" ] || { echo "nothing built in $RUN_DIR: run '$0 build' first"; exit 1; }
@@ -72,7 +106,7 @@ serve() {
   stop() {
     trap - EXIT INT TERM
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    [ -s "$RUN_DIR/redis.pid" ] && kill -TERM "$(cat "$RUN_DIR/redis.pid")" 2>/dev/null || true
+    [ -n "$LOCAL_REDIS" ] && [ -s "$RUN_DIR/redis.pid" ] && kill -TERM "$(cat "$RUN_DIR/redis.pid")" 2>/dev/null || true
     wait 2>/dev/null || true
   }
   trap stop EXIT INT TERM
@@ -80,29 +114,21 @@ serve() {
   # Append-only file: visitors' state survives a Redis restart. Reflex turns keyspace
   # events on once per worker, so a restarted Redis must start with them on. The loop
   # stands in for the init system's restart-on-failure.
-  (
-    while :; do
-      redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
-        --appendonly yes --appendfsync everysec --protected-mode yes --loglevel warning \
-        --notify-keyspace-events 'K$sgxe' --maxmemory 256mb --maxmemory-policy volatile-lru \
-        --logfile "$RUN_DIR/redis.log" --pidfile "$RUN_DIR/redis.pid" || true
-      echo "redis-server stopped; starting it again" >>"$RUN_DIR/redis.log"
-      sleep 0.5
-    done
-  ) &
-  pids+=($!)
+  if [ -n "$LOCAL_REDIS" ]; then
+    (
+      while :; do
+        redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
+          --appendonly yes --appendfsync everysec --protected-mode yes --loglevel warning \
+          --notify-keyspace-events 'K$sgxe' --maxmemory 256mb --maxmemory-policy volatile-lru \
+          --logfile "$RUN_DIR/redis.log" --pidfile "$RUN_DIR/redis.pid" || true
+        echo "redis-server stopped; starting it again" >>"$RUN_DIR/redis.log"
+        sleep 0.5
+      done
+    ) &
+    pids+=($!)
+  fi
 
-  # granian directly (not `reflex run`) so a worker that dies is replaced instead of
-  # taking the whole backend down with it.
-  # Only the site's own pages may open the websocket (no cross-site use of visitors' state).
-  # nginx in front adds the visitor's address to X-Forwarded-For: the enquiry form's limit
-  # per address counts visitors, not nginx (TRUSTED_PROXY_HOPS=2 with a TLS proxy before it).
-  REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" \
-  REFLEX_CORS_ALLOWED_ORIGINS="$PUBLIC_URL" \
-  REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
-    .venv/bin/granian --interface asgi --factory --host 127.0.0.1 --port "$BACKEND_PORT" \
-    --workers "$WORKERS" --respawn-failed-workers --respawn-interval 1 --log-level warning \
-    --pid-file "$RUN_DIR/backend.pid" consultancy.consultancy:app >"$RUN_DIR/backend.log" 2>&1 &
+  backend &
   pids+=($!)
 
   nginx -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf" -g 'daemon off;' &
@@ -110,7 +136,7 @@ serve() {
 
   for _ in $(seq 1 120); do
     if curl -sf -o /dev/null "http://127.0.0.1:$PROD_PORT/ping" && curl -sf -o /dev/null "http://127.0.0.1:$PROD_PORT/"; then
-      echo "serving on $PUBLIC_URL (nginx $LISTEN, backend 127.0.0.1:$BACKEND_PORT x$WORKERS, redis 127.0.0.1:$REDIS_PORT)"
+      echo "serving on $PUBLIC_URL (nginx $LISTEN -> $BACKENDS; this host's backend $BACKEND_HOST:$BACKEND_PORT x$WORKERS; redis $REDIS_URL)"
       wait -n "${pids[@]}" || true
       echo "a process of the stack stopped; see $RUN_DIR/*.log"
       exit 1
@@ -125,6 +151,7 @@ serve() {
 case "${1:-all}" in
   build) build ;;
   serve) serve ;;
+  backend) backend ;;
   all) build; serve ;;
-  *) echo "usage: $0 [build|serve]"; exit 2 ;;
+  *) echo "usage: $0 [build|serve|backend]"; exit 2 ;;
 esac

@@ -8,7 +8,9 @@ Plain websocket-client calls: the Locust visitors (under gevent) and the indepen
 from __future__ import annotations
 
 import json
+import socket
 import uuid
+from urllib.parse import urlparse
 
 import websocket
 
@@ -31,11 +33,24 @@ def read_until(ws: websocket.WebSocket, marker: str) -> int:
             return len(frame)
 
 
-def connect_and_hydrate(base_url: str, path: str, timeout: float = 15) -> websocket.WebSocket:
-    """A new visitor's socket for `path` (a fresh token), hydrated as a page load does."""
+def open_socket(base_url: str, timeout: float = 15, source: str | None = None) -> websocket.WebSocket:
+    """An engine.io websocket with a fresh token; `source` binds it to one loopback address,
+    so one test machine can be several visitors' addresses (127.0.0.2 is another address)."""
     url = base_url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={uuid.uuid4()}"
-    ws = websocket.create_connection(url, timeout=timeout)
+    tcp = None
+    if source:
+        target = urlparse(base_url)
+        tcp = socket.create_connection((target.hostname, target.port), timeout=timeout, source_address=(source, 0))
+    ws = websocket.create_connection(url, timeout=timeout, socket=tcp)
     ws.recv()  # engine.io open
+    return ws
+
+
+def connect_and_hydrate(
+    base_url: str, path: str, timeout: float = 15, source: str | None = None
+) -> websocket.WebSocket:
+    """A new visitor's socket for `path` (a fresh token), hydrated as a page load does."""
+    ws = open_socket(base_url, timeout, source)
     hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router(path)}}
     ws.send("40/_event," + json.dumps(hydrate))
     read_until(ws, '"is_hydrated_rx_state_":true')

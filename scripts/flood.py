@@ -1,0 +1,262 @@
+"""One hostile address against the production stack, and what an ordinary visitor sees meanwhile.
+
+Usage: python scripts/flood.py [--url http://127.0.0.1:8080] [--mode hydrate|events]
+       [--seconds 20] [--threads 16] [--source 127.0.0.2]
+
+- `hydrate`: THREADS threads open sockets from SOURCE and hydrate on each, as fast as they
+  can (a new socket as soon as the last one answered or was refused).
+- `events`: THREADS sockets from SOURCE hydrate once, then send checklist events as fast as
+  they can write them; a socket that is closed on them is opened again at once.
+
+Meanwhile the visitor, from 127.0.0.1, does one thing at a time: a new socket with its hydrate
+(connect + hydrate), then a checklist event on a hydrated socket. The visitor's figures are
+printed for three phases: before the flood, during it, and the second after it stops; then how
+long after the flood stopped the backend's CPU fell back to idle (its backlog). Prints figures
+only; tests/test_production.py judges the same run with generous bounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+import websocket
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "loadtest"))
+from reflex_socket import CHECKLIST, STATE, connect_and_hydrate, open_socket, read_until, router, send_event
+
+# A reader opens a socket a page view; four a second stays under nginx's 5 a second per address.
+PAUSE_S = 0.25
+IDLE_CPU_PERCENT = 15  # the backend's CPU (100 = one core) with one visitor on the site
+
+
+@dataclass(eq=False)
+class Visitor(threading.Thread):
+    url: str
+    samples: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: {"hydrate": [], "event": []})
+    errors: int = 0
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        super().__init__(daemon=True)
+
+    def run(self) -> None:
+        ws: websocket.WebSocket | None = None
+        n = 0
+        while not self.stop.wait(PAUSE_S):
+            try:
+                started = time.perf_counter()
+                fresh = connect_and_hydrate(self.url, "/peso", timeout=10)
+                self.samples["hydrate"].append((time.monotonic(), (time.perf_counter() - started) * 1000))
+                fresh.close()
+                if ws is None:
+                    ws = connect_and_hydrate(self.url, "/peso", timeout=10)
+                started = time.perf_counter()
+                send_event(ws, f"{CHECKLIST}.set_ticked", {"indexes": [n % 4]}, "ticked_rx_state_", "/peso")
+                self.samples["event"].append((time.monotonic(), (time.perf_counter() - started) * 1000))
+            except (websocket.WebSocketException, OSError):
+                self.errors += 1
+                if ws is not None:
+                    ws.close()
+                ws = None
+            n += 1
+        if ws is not None:
+            ws.close()
+
+
+@dataclass
+class Flooder:
+    url: str
+    mode: str
+    threads: int
+    source: str
+    sent: int = 0
+    sockets: int = 0
+    refused: int = 0
+    closed_on_us: int = 0
+    stop: threading.Event = field(default_factory=threading.Event)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __getstate__(self) -> dict:  # only the settings cross into the flooder's process
+        return {"url": self.url, "mode": self.mode, "threads": self.threads, "source": self.source}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(**state)
+
+    def _count(self, **counts: int) -> None:
+        with self._lock:
+            for name, value in counts.items():
+                setattr(self, name, getattr(self, name) + value)
+
+    def _hydrates(self) -> None:
+        while not self.stop.is_set():
+            try:
+                ws = connect_and_hydrate(self.url, "/peso", timeout=5, source=self.source)
+                ws.close()
+                self._count(sockets=1, sent=1)
+            except (websocket.WebSocketException, OSError):
+                self._count(refused=1)
+
+    def _events(self) -> None:
+        message = "42/_event," + json.dumps(
+            ["event", {"name": f"{CHECKLIST}.set_ticked", "payload": {"indexes": [1]}, "router_data": router("/peso")}]
+        )
+        hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router("/peso")}}
+        while not self.stop.is_set():
+            try:
+                ws = open_socket(self.url, timeout=5, source=self.source)
+                ws.send("40/_event," + json.dumps(hydrate))
+                read_until(ws, '"is_hydrated_rx_state_":true')
+                self._count(sockets=1)
+            except (websocket.WebSocketException, OSError):
+                self._count(refused=1)
+                continue
+            # A reader answers pings and drains replies, so only the server's own limits stop us.
+            reader = threading.Thread(target=self._drain, args=(ws,), daemon=True)
+            reader.start()
+            try:
+                while not self.stop.is_set():
+                    ws.send(message)
+                    self._count(sent=1)
+            except (websocket.WebSocketException, OSError):
+                self._count(closed_on_us=1)
+            with contextlib.suppress(Exception):
+                ws.close()
+
+    @staticmethod
+    def _drain(ws: websocket.WebSocket) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                frame = ws.recv()
+                if not frame:
+                    return
+                if frame == "2":
+                    ws.send("3")
+
+    def run(self, seconds: float, report: multiprocessing.Queue) -> None:
+        target = self._hydrates if self.mode == "hydrate" else self._events
+        workers = [threading.Thread(target=target, daemon=True) for _ in range(self.threads)]
+        for worker in workers:
+            worker.start()
+        time.sleep(seconds)
+        self.stop.set()
+        report.put(
+            {"sent": self.sent, "sockets": self.sockets, "refused": self.refused, "closed_on_us": self.closed_on_us}
+        )
+
+
+def backend_processes(url: str) -> list[psutil.Process]:
+    """The granian processes (the backend) on this machine."""
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        with contextlib.suppress(psutil.Error):
+            if any("granian" in part for part in process.info["cmdline"] or []):
+                found.append(process)
+    return found
+
+
+def backend_cpu(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            total += process.cpu_percent()
+    return total
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def summary(values: list[float]) -> str:
+    if not values:
+        return "no samples"
+    p50, p95 = percentile(values, 0.5), percentile(values, 0.95)
+    return f"n {len(values)}, p50 {p50:.0f}, p95 {p95:.0f}, max {max(values):.0f} ms"
+
+
+def run(url: str, mode: str, seconds: float, threads: int, source: str, warmup: float = 3) -> dict:
+    processes = backend_processes(url)
+    visitor = Visitor(url)
+    visitor.start()
+    time.sleep(warmup)
+    # The flooder is a process of its own: as threads of this one, it would hold the GIL the
+    # visitor's timings depend on, and they would measure this script, not the server.
+    report: multiprocessing.Queue = multiprocessing.Queue()
+    flooder = multiprocessing.Process(
+        target=Flooder(url, mode, threads, source).run, args=(seconds, report), daemon=True
+    )
+    flood_start = time.monotonic()
+    flooder.start()
+    peak = 0.0
+    backend_cpu(processes)
+    while time.monotonic() - flood_start < seconds:
+        time.sleep(0.5)
+        peak = max(peak, backend_cpu(processes))
+    flood = report.get(timeout=30)
+    flood_end = time.monotonic()
+    flooder.kill()
+    # The backlog: how long the backend stays busy once the flood has stopped (two quiet
+    # samples in a row, 100 ms apart).
+    backend_cpu(processes)
+    quiet, busy_until = 0, flood_end
+    while quiet < 2 and time.monotonic() - flood_end < 30:
+        time.sleep(0.1)
+        if backend_cpu(processes) < IDLE_CPU_PERCENT:
+            quiet += 1
+        else:
+            quiet, busy_until = 0, time.monotonic()
+    time.sleep(1)
+    visitor.stop.set()
+    visitor.join(15)
+
+    def phase(kind: str, start: float, end: float) -> list[float]:
+        return [ms for at, ms in visitor.samples[kind] if start <= at < end]
+
+    result = {
+        "flood": {**flood, "peak_backend_cpu": peak},
+        "backlog_s": busy_until - flood_end,
+        "visitor_errors": visitor.errors,
+    }
+    for kind in ("hydrate", "event"):
+        result[kind] = {
+            "before": phase(kind, 0, flood_start),
+            "during": phase(kind, flood_start + 1, flood_end),  # the first second is the flood's ramp-up
+            "after": phase(kind, flood_end, flood_end + 1),
+        }
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", default="http://127.0.0.1:8080")
+    parser.add_argument("--mode", choices=("hydrate", "events"), default="hydrate")
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--source", default="127.0.0.2")
+    args = parser.parse_args()
+    result = run(args.url.rstrip("/"), args.mode, args.seconds, args.threads, args.source)
+    flood = result["flood"]
+    print(
+        f"flood ({args.mode}, {args.threads} threads from {args.source}, {args.seconds:.0f} s): "
+        f"{flood['sent']} messages sent, {flood['sockets']} sockets opened, {flood['refused']} refused, "
+        f"{flood['closed_on_us']} closed by the server; backend CPU peak {flood['peak_backend_cpu']:.0f} %"
+    )
+    for kind, label in (("hydrate", "visitor connect + hydrate"), ("event", "visitor state event")):
+        for phase in ("before", "during", "after"):
+            print(f"{label:27} {phase:7} {summary(result[kind][phase])}")
+    print(f"backend busy for {result['backlog_s']:.1f} s after the flood stopped", end="; ")
+    print(f"visitor errors {result['visitor_errors']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
