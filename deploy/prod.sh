@@ -12,7 +12,9 @@
 # Settings (environment):
 #   PROD_PORT (8080); LISTEN (127.0.0.1:PROD_PORT): nginx's address.
 #   PUBLIC_URL (http://127.0.0.1:PROD_PORT): the address visitors use; the browser's
-#     websocket goes there, and the backend accepts sockets only from that origin.
+#     websocket goes there.
+#   SITE_ORIGINS (PUBLIC_URL): the only origins whose pages may open the backend's websocket,
+#     space-separated; with the pages on a static host (README "Static hosting"), that host.
 #   BACKEND_HOST (127.0.0.1), BACKEND_PORT (PROD_PORT+1): where this host's backend listens.
 #   BACKENDS (BACKEND_HOST:BACKEND_PORT): nginx's upstream list, space-separated host:port;
 #     list every host's backend.
@@ -91,7 +93,7 @@ build() {
 backend() {
   mkdir -p "$RUN_DIR"
   REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" \
-  REFLEX_CORS_ALLOWED_ORIGINS="$PUBLIC_URL" \
+  REFLEX_CORS_ALLOWED_ORIGINS="$(echo ${SITE_ORIGINS:-$PUBLIC_URL} | tr ' ' ',')" \
   REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="$REDIS_URL" \
     exec .venv/bin/granian --interface asgi --factory --host "$BACKEND_HOST" --port "$BACKEND_PORT" \
     --workers "$WORKERS" --respawn-failed-workers --respawn-interval 1 --log-level warning \

@@ -13,16 +13,21 @@ scripts/test.sh runs them on their own, one after another, after the page suite.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import http.client
 import json
 import os
 import re
 import shutil
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +40,9 @@ from playwright.sync_api import expect
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
 from tests.conftest import ROOT, WIDTHS, _free_port
+
+STATE = "reflex___state____state"
+CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
 
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
 FRAME_HOSTS = {"https://www.youtube-nocookie.com", "https://www.google.com"}
@@ -502,3 +510,187 @@ def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_pat
     finally:
         nginx.terminate()
         nginx.wait(timeout=10)
+
+
+# --- one hostile address (issue 15): nginx's per-address limits and the backend's per-socket limit ---
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import flood  # noqa: E402  (scripts/flood.py: the same flood its figures come from)
+
+FLOODER = "127.0.0.2"  # a second loopback address: the flood is not the visitor's address
+
+
+def test_a_socket_flooding_events_is_cut_off_and_leaves_no_backlog(stack: Stack) -> None:
+    log = stack.run_dir / "backend.log"
+    summaries_before = log.read_text().count("event limit:")
+    result = flood.run(stack.url, "events", seconds=6, threads=8, source=FLOODER, warmup=2)
+    sent = result["flood"]
+    assert sent["closed_on_us"] > 0, "the backend closes a socket that keeps flooding"
+    assert result["visitor_errors"] == 0
+    assert result["event"]["during"], "the visitor's events were answered during the flood"
+    # Generous bounds (the machine is shared with the flooder); scripts/flood.py prints the figures.
+    assert result["backlog_s"] < 3, "the backend is idle again soon after the flood stops"
+    assert flood.percentile(result["event"]["during"], 0.95) < 1000
+    # Refusals are logged as a count per period, not a line per message.
+    _wait_for(lambda: log.read_text().count("event limit:") > summaries_before, timeout=15)
+    summaries = log.read_text().split("\n")
+    lines = [line for line in summaries if "event limit:" in line][summaries_before:]
+    dropped = sum(int(re.search(r"dropped (\d+) events", line).group(1)) for line in lines)
+    assert dropped > 50 * len(lines), (dropped, lines)
+
+
+def _status_from(source: str, url: str) -> int:
+    target = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(target.hostname, target.port, timeout=10, source_address=(source, 0))
+    try:
+        connection.request("GET", target.path or "/")
+        reply = connection.getresponse()
+        reply.read()
+        return reply.status
+    finally:
+        connection.close()
+
+
+def test_one_address_opening_sockets_and_pages_is_refused_by_nginx(stack: Stack) -> None:
+    result = flood.run(stack.url, "hydrate", seconds=5, threads=16, source=FLOODER, warmup=1)
+    sent = result["flood"]
+    # nginx lets an address open 5 sockets a second after a burst of 40; the rest get 429.
+    assert sent["refused"] > sent["sockets"]
+    assert sent["sockets"] <= 40 + 5 * 7, sent
+    assert result["visitor_errors"] == 0 and result["hydrate"]["during"]
+    # Pages: a burst of 200, then 50 a second, per address.
+    statuses = Counter(_status_from(FLOODER, stack.url + "/peso") for _ in range(500))
+    assert statuses[429] > 0 and statuses[200] >= 200, statuses
+    assert fetch(stack.url + "/peso")[0] == 200, "another address is not limited"
+
+
+# --- more than one machine, and the pages on a static host (issue 15) ---------------------------
+
+
+@contextlib.contextmanager
+def _backend(stack: Stack, run_dir: Path, port: int, origins: str) -> Iterator[subprocess.Popen]:
+    """`deploy/prod.sh backend` (what a second host runs) on `port`, sharing the stack's Redis."""
+    env = {
+        **os.environ,
+        "RUN_DIR": str(run_dir),
+        "BACKEND_PORT": str(port),
+        "WORKERS": "1",
+        "REDIS_URL": f"redis://127.0.0.1:{stack.redis_port}",
+        "PUBLIC_URL": stack.url,
+        "SITE_ORIGINS": origins,
+    }
+    process = subprocess.Popen([str(ROOT / "deploy/prod.sh"), "backend"], cwd=ROOT, env=env, start_new_session=True)
+    try:
+        _wait_for(lambda: _nginx_answers(f"http://127.0.0.1:{port}/ping") == 200, timeout=90)
+        yield process
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def _hydrate(url: str, token: str, origin: str) -> tuple[websocket.WebSocket, str]:
+    """A visitor's socket for /peso with the given token; returns it and the hydrate's frames."""
+    ws = websocket.create_connection(
+        url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={token}", timeout=20, origin=origin
+    )
+    ws.recv()
+    hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": {"pathname": "/peso"}}}
+    ws.send("40/_event," + json.dumps(hydrate))
+    frames = []
+    while '"is_hydrated_rx_state_":true' not in (frame := ws.recv()):
+        frames.append(frame)
+        if frame == "2":
+            ws.send("3")
+    return ws, "".join([*frames, frame])
+
+
+def test_two_backends_behind_one_nginx_keep_a_visitor_when_one_is_killed(stack: Stack, tmp_path: Path) -> None:
+    from deploy.configure import render
+
+    ports = [_free_port(), _free_port()]
+    with (
+        _backend(stack, tmp_path / "a", ports[0], stack.url) as first,
+        _backend(stack, tmp_path / "b", ports[1], stack.url) as second,
+    ):
+        listen = _free_port()
+        conf = render(
+            stack.run_dir / "site",
+            stack.run_dir / "site",
+            tmp_path / "web",
+            listen=f"127.0.0.1:{listen}",
+            backends=[f"127.0.0.1:{port}" for port in ports],
+            server_name="127.0.0.1",
+        )
+        assert all(f"server 127.0.0.1:{port} " in conf.read_text() for port in ports)
+        nginx = subprocess.Popen(["nginx", "-p", str(tmp_path / "web"), "-c", str(conf), "-g", "daemon off;"])
+        url = f"http://127.0.0.1:{listen}"
+        try:
+            _wait_for(lambda: _nginx_answers(url + "/ping") == 200)
+            token = f"two-hosts-{time.time_ns()}"
+            ws, frames = _hydrate(url, token, stack.url)
+            assert '"ticked_rx_state_":[]' in frames
+            tick = {"name": f"{CHECKLIST}.set_ticked", "payload": {"indexes": [0, 2]}}
+            tick["router_data"] = {"pathname": "/peso"}
+            ws.send("42/_event," + json.dumps(["event", tick]))
+            while '"ticked_rx_state_":[0,2]' not in ws.recv():
+                pass
+            # The whole backend process holding the socket (its workers too) dies, as a host would.
+            holders = [
+                backend
+                for backend, port in ((first, ports[0]), (second, ports[1]))
+                if any(
+                    c.status == psutil.CONN_ESTABLISHED and c.laddr.port == port
+                    for p in [psutil.Process(backend.pid), *psutil.Process(backend.pid).children(recursive=True)]
+                    for c in p.net_connections(kind="tcp")
+                )
+            ]
+            assert len(holders) == 1, "exactly one backend holds the visitor's socket"
+            os.killpg(holders[0].pid, signal.SIGKILL)
+            ws.close()
+            # The visitor reconnects through the same nginx, to the backend that is left.
+            ws, frames = _hydrate(url, token, stack.url)
+            assert '"ticked_rx_state_":[0,2]' in frames, "the ticks survived in the shared Redis"
+            ws.close()
+        finally:
+            nginx.terminate()
+            nginx.wait(timeout=10)
+
+
+def test_the_export_on_a_static_host_uses_a_backend_on_another_origin(browser, stack: Stack, tmp_path: Path) -> None:
+    """`make export BACKEND_URL=…` served by a plain static server on one port, the backend
+    alone (`deploy/prod.sh backend`) on another: the pages' interactions reach it, and a
+    page from a third origin is refused."""
+    backend_port, site_port = _free_port(), _free_port()
+    backend_url, site_url = f"http://127.0.0.1:{backend_port}", f"http://127.0.0.1:{site_port}"
+    subprocess.run(
+        ["make", "-s", "export", f"BACKEND_URL={backend_url}"], cwd=ROOT, check=True, capture_output=True, timeout=900
+    )
+    site = ROOT / "build" / "site"
+    assert (site / "404.html").is_file() and (site / "_redirects").is_file() and (site / "_headers").is_file()
+    assert f"connect-src 'self' {backend_url} ws://127.0.0.1:{backend_port}" in (site / "_headers").read_text()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(site_port), "--bind", "127.0.0.1"],
+        cwd=site,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        with _backend(stack, tmp_path / "api", backend_port, site_url):
+            _wait_for(lambda: _nginx_answers(site_url + "/peso/") == 200)
+            context = browser.new_context(viewport=WIDTHS["desktop"], base_url=site_url)
+            page = context.new_page()
+            page.goto("/peso/")
+            _ready(page)
+            page.locator(".checklist").get_by_role("checkbox").first.check()
+            expect(page.locator(".checklist")).to_have_attribute("data-saved", "1")
+            context.close()
+            socket_url = f"ws://127.0.0.1:{backend_port}/_event/?EIO=4&transport=websocket&token=third-origin"
+            with pytest.raises(websocket.WebSocketException):
+                websocket.create_connection(socket_url, timeout=10, origin="http://127.0.0.1:1").recv()
+            ws = websocket.create_connection(socket_url, timeout=10, origin=site_url)
+            assert ws.recv().startswith("0{")
+            ws.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
