@@ -26,7 +26,8 @@ echo "building the production stack (log: $prod_log)"
 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
   || { echo "production build failed:"; tail -n 40 "$prod_log"; exit 1; }
 
-WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
+# Refusals are summarised every 2 s (a minute in production) so the flood tests see them.
+EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
 prod=$!
 # The page tests get an enquiry database of their own, empty at every run, and the server
 # takes the visitor's address from X-Forwarded-For, so each test can be a visitor of its own

@@ -100,7 +100,7 @@ def stack() -> Iterator[Stack]:
         return
     port = _free_port()
     run_dir = ROOT / "build" / f"prod-{port}"
-    env = {**os.environ, "PROD_PORT": str(port), "RUN_DIR": str(run_dir)}
+    env = {**os.environ, "PROD_PORT": str(port), "RUN_DIR": str(run_dir), "EVENT_LOG_EVERY_S": "2"}
     log = (ROOT / "build" / f"prod-{port}.log").open("w")
     process = subprocess.Popen(
         [str(ROOT / "deploy/prod.sh")], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
