@@ -93,9 +93,11 @@ PROD_PORT ?= 8080
 prod: setup check
 	PROD_PORT=$(PROD_PORT) deploy/prod.sh
 
-## 500 simulated visitors against `make prod` (start it first); writes docs/load.md
+## 1,000 simulated visitors against `make prod` (start it first, with LIMIT_EXEMPT=127.0.0.1:
+## they all come from loopback, and nginx limits each address); writes docs/load.md
+USERS ?= 1000
 load: setup
-	$(PY) scripts/load.py --url http://127.0.0.1:$(PROD_PORT) --report docs/load.md
+	$(PY) scripts/load.py --url http://127.0.0.1:$(PROD_PORT) --users $(USERS) --spawn-rate 100 --report docs/load.md
 
 images: $(VENV)/.installed
 	$(PY) scripts/make_images.py

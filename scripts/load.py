@@ -180,6 +180,8 @@ def main() -> int:
     print(table)
     for failure in failures[:10]:
         print("failure:", failure.get("Method"), failure.get("Name"), failure.get("Error"), failure.get("Occurrences"))
+    if any("429" in (f.get("Error") or "") for f in failures):
+        print("nginx refused requests (429): start the stack with LIMIT_EXEMPT=127.0.0.1 for a load test")
     print("goals met" if not missed else "goals missed: " + "; ".join(missed), f"({elapsed:.0f} s)")
     if args.report:
         head = args.report.read_text().split("<!-- measured -->")[0] if args.report.exists() else ""

@@ -7,8 +7,12 @@ over the real websocket to the real backend. Nothing is mocked.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +49,29 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def static_server(directory: Path) -> Iterator[str]:
+    """`directory` on `python -m http.server`, a static host with nothing of the site's own
+    server: no clean URLs, no headers, no backend. Yields its URL."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=directory,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(50):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

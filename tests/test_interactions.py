@@ -12,8 +12,6 @@ import contextlib
 import re
 import shutil
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.latency import INTERACTIONS, measure
-from tests.conftest import WIDTHS, _free_port, wait_for_backend
+from tests.conftest import WIDTHS, _free_port, static_server, wait_for_backend
 
 pytestmark = pytest.mark.browser
 
@@ -102,24 +100,11 @@ def static_site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         env.write_text(text)
         for packed in (env.with_name(env.name + ".gz"), env.with_name(env.name + ".br")):
             packed.unlink(missing_ok=True)
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=site,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     try:
-        for _ in range(50):
-            with contextlib.suppress(OSError):
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            time.sleep(0.1)
-        yield StaticSite(f"http://127.0.0.1:{port}", relay)
+        with static_server(site) as url:
+            yield StaticSite(url, relay)
     finally:
         relay.close()
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture

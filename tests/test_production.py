@@ -39,7 +39,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
-from tests.conftest import ROOT, WIDTHS, _free_port
+from tests.conftest import ROOT, WIDTHS, _free_port, static_server
 
 STATE = "reflex___state____state"
 CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
@@ -661,36 +661,25 @@ def test_the_export_on_a_static_host_uses_a_backend_on_another_origin(browser, s
     """`make export BACKEND_URL=…` served by a plain static server on one port, the backend
     alone (`deploy/prod.sh backend`) on another: the pages' interactions reach it, and a
     page from a third origin is refused."""
-    backend_port, site_port = _free_port(), _free_port()
-    backend_url, site_url = f"http://127.0.0.1:{backend_port}", f"http://127.0.0.1:{site_port}"
+    backend_port = _free_port()
+    backend_url = f"http://127.0.0.1:{backend_port}"
     subprocess.run(
         ["make", "-s", "export", f"BACKEND_URL={backend_url}"], cwd=ROOT, check=True, capture_output=True, timeout=900
     )
     site = ROOT / "build" / "site"
     assert (site / "404.html").is_file() and (site / "_redirects").is_file() and (site / "_headers").is_file()
     assert f"connect-src 'self' {backend_url} ws://127.0.0.1:{backend_port}" in (site / "_headers").read_text()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(site_port), "--bind", "127.0.0.1"],
-        cwd=site,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        with _backend(stack, tmp_path / "api", backend_port, site_url):
-            _wait_for(lambda: _nginx_answers(site_url + "/peso/") == 200)
-            context = browser.new_context(viewport=WIDTHS["desktop"], base_url=site_url)
-            page = context.new_page()
-            page.goto("/peso/")
-            _ready(page)
-            page.locator(".checklist").get_by_role("checkbox").first.check()
-            expect(page.locator(".checklist")).to_have_attribute("data-saved", "1")
-            context.close()
-            socket_url = f"ws://127.0.0.1:{backend_port}/_event/?EIO=4&transport=websocket&token=third-origin"
-            with pytest.raises(websocket.WebSocketException):
-                websocket.create_connection(socket_url, timeout=10, origin="http://127.0.0.1:1").recv()
-            ws = websocket.create_connection(socket_url, timeout=10, origin=site_url)
-            assert ws.recv().startswith("0{")
-            ws.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with static_server(site) as site_url, _backend(stack, tmp_path / "api", backend_port, site_url):
+        context = browser.new_context(viewport=WIDTHS["desktop"], base_url=site_url)
+        page = context.new_page()
+        page.goto("/peso/")
+        _ready(page)
+        page.locator(".checklist").get_by_role("checkbox").first.check()
+        expect(page.locator(".checklist")).to_have_attribute("data-saved", "1")
+        context.close()
+        socket_url = f"ws://127.0.0.1:{backend_port}/_event/?EIO=4&transport=websocket&token=third-origin"
+        with pytest.raises(websocket.WebSocketException):
+            websocket.create_connection(socket_url, timeout=10, origin="http://127.0.0.1:1").recv()
+        ws = websocket.create_connection(socket_url, timeout=10, origin=site_url)
+        assert ws.recv().startswith("0{")
+        ws.close()
