@@ -2,7 +2,7 @@
 
 Usage: python deploy/configure.py SITE_DIR RUN_DIR [--listen 127.0.0.1:8080]
        [--backend 127.0.0.1:8001 ...] [--server-name example.com] [--root DIR]
-       [--limit-exempt "127.0.0.1 10.0.0.0/8"]
+       [--limit-exempt "127.0.0.1 10.0.0.0/8"] [--trusted-proxies 127.0.0.1]
 
 - precompresses every text file of SITE_DIR (gzip -9, and brotli when the module is
   installed) so nginx never compresses a page per request;
@@ -119,16 +119,29 @@ def workers_user(run_dir: Path) -> str:
     return f"user {pwd.getpwuid(info.st_uid).pw_name} {grp.getgrgid(info.st_gid).gr_name};"
 
 
-def geo_exempt(addresses: str) -> str:
-    """nginx `geo` lines for the addresses (or networks) the per-address limits skip."""
-    lines = []
+def _networks(setting: str, addresses: str) -> list[str]:
+    networks = []
     for item in addresses.replace(",", " ").split():
         try:
-            network = ipaddress.ip_network(item, strict=False)
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
         except ValueError as error:
-            raise SystemExit(f"LIMIT_EXEMPT: {item!r} is not an address or network") from error
-        lines.append(f"{network} 1;")
-    return "\n        ".join(lines)
+            raise SystemExit(f"{setting}: {item!r} is not an address or network") from error
+    return networks
+
+
+def geo_exempt(addresses: str) -> str:
+    """nginx `geo` lines for the addresses (or networks) the per-address limits skip."""
+    return "\n        ".join(f"{network} 1;" for network in _networks("LIMIT_EXEMPT", addresses))
+
+
+def real_ip(proxies: str) -> str:
+    """With proxies in front of nginx, the visitor's address is taken from X-Forwarded-For
+    (the last address not one of them), so limits and logs see visitors, not the proxy."""
+    networks = _networks("TRUSTED_PROXIES", proxies)
+    if not networks:
+        return ""
+    lines = [f"set_real_ip_from {network};" for network in networks]
+    return "\n    ".join([*lines, "real_ip_header X-Forwarded-For;", "real_ip_recursive on;"])
 
 
 def upstreams(backends: list[str]) -> str:
@@ -154,6 +167,7 @@ def render(
     backends: list[str],
     server_name: str,
     limit_exempt: str = "",
+    trusted_proxies: str = "",
 ) -> Path:
     run_dir.mkdir(parents=True, exist_ok=True)
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
@@ -171,6 +185,7 @@ def render(
         "@UPSTREAMS@": upstreams(backends),
         "@FRAME_HOSTS@": " ".join(FRAME_HOSTS),
         "@LIMIT_EXEMPT@": geo_exempt(limit_exempt),
+        "@REAL_IP@": real_ip(trusted_proxies),
     }
     text = TEMPLATE.read_text()
     for key, value in values.items():
@@ -200,6 +215,9 @@ def main() -> int:
     parser.add_argument(
         "--limit-exempt", default="", help="addresses or networks the per-address limits skip (a load generator)"
     )
+    parser.add_argument(
+        "--trusted-proxies", default="", help="addresses of the proxies in front of nginx (a TLS proxy)"
+    )
     args = parser.parse_args()
     site_dir, run_dir = args.site_dir.resolve(), args.run_dir.resolve()
     if not (site_dir / "index.html").is_file():
@@ -213,6 +231,7 @@ def main() -> int:
         backends=args.backends or ["127.0.0.1:8001"],
         server_name=args.server_name,
         limit_exempt=args.limit_exempt,
+        trusted_proxies=args.trusted_proxies,
     )
     print(f"precompressed {gz} files with gzip, {br} with brotli; wrote {conf}")
     return 0

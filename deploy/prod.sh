@@ -23,6 +23,8 @@
 #   WORKERS (one per core, at least 2); RUN_DIR (build/prod-PROD_PORT);
 #   TRUSTED_PROXY_HOPS (1: proxies in front of the backend, nginx included);
 #   LIMIT_EXEMPT (none): addresses nginx's per-address limits skip (a load generator);
+#   TRUSTED_PROXIES (none): the proxies in front of nginx (a TLS proxy on this host:
+#     127.0.0.1), whose X-Forwarded-For names the visitor for the limits;
 #   EVENT_RATE, EVENT_BURST (20/s, 60): the backend's limit of events per socket;
 #   DB_URL and SMTP_* (README "Deploying").
 # Expects the Makefile's PATH (venv, Node 22).
@@ -73,6 +75,7 @@ build() {
   for backend in $BACKENDS; do upstreams+=(--backend "$backend"); done
   $PY deploy/configure.py "$RUN_DIR/site.new" "$RUN_DIR" --root "$RUN_DIR/site" \
     --listen "$LISTEN" "${upstreams[@]}" --limit-exempt "${LIMIT_EXEMPT:-}" \
+    --trusted-proxies "${TRUSTED_PROXIES:-}" \
     --server-name "$(echo "$PUBLIC_URL" | sed -E 's#^[a-z]+://##; s#[:/].*$##')"
   rm -rf "$RUN_DIR/site.old"
   if [ -d "$RUN_DIR/site" ]; then mv "$RUN_DIR/site" "$RUN_DIR/site.old"; fi

@@ -486,6 +486,19 @@ def _nginx_answers(url: str) -> int:
         return 0
 
 
+@contextlib.contextmanager
+def _nginx(conf: Path, probe: str | None = None) -> Iterator[None]:
+    """nginx on `conf` (written by deploy/configure.py) until the block ends; waits for `probe`."""
+    nginx = subprocess.Popen(["nginx", "-p", str(conf.parent), "-c", str(conf), "-g", "daemon off;"])
+    try:
+        if probe:
+            _wait_for(lambda: _nginx_answers(probe) == 200, timeout=20)
+        yield
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
+
+
 def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_path: Path) -> None:
     """A checkout under a mode-700 directory (as /root is): nginx's workers can read it."""
     private = tmp_path / "home"
@@ -499,17 +512,12 @@ def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_pat
     ]  # fmt: skip
     subprocess.run(configure, cwd=ROOT, check=True, capture_output=True, timeout=120)
     conf = run_dir / "nginx.conf"
-    nginx = subprocess.Popen(["nginx", "-p", str(run_dir), "-c", str(conf), "-g", "daemon off;"])
-    try:
-        _wait_for(lambda: _nginx_answers(f"http://127.0.0.1:{port}/peso") == 200, timeout=20)
+    with _nginx(conf, probe=f"http://127.0.0.1:{port}/peso"):
         if os.geteuid() == 0:
             # The same site without the workers' user is what the issue saw: 403 on every file.
             conf.write_text(re.sub(r"^user .*;$", "", conf.read_text(), flags=re.M))
             subprocess.run(["nginx", "-s", "reload", "-p", str(run_dir), "-c", str(conf)], check=True)
             _wait_for(lambda: _nginx_answers(f"http://127.0.0.1:{port}/peso") == 403, timeout=20)
-    finally:
-        nginx.terminate()
-        nginx.wait(timeout=10)
 
 
 # --- one hostile address (issue 15): nginx's per-address limits and the backend's per-socket limit ---
@@ -562,6 +570,31 @@ def test_one_address_opening_sockets_and_pages_is_refused_by_nginx(stack: Stack)
     statuses = Counter(_status_from(FLOODER, stack.url + "/peso") for _ in range(500))
     assert statuses[429] > 0 and statuses[200] >= 200, statuses
     assert fetch(stack.url + "/peso")[0] == 200, "another address is not limited"
+
+
+def test_behind_a_tls_proxy_the_limits_count_visitors_not_the_proxy(stack: Stack, tmp_path: Path) -> None:
+    """With TRUSTED_PROXIES, nginx limits the address the proxy names in X-Forwarded-For."""
+    from deploy.configure import render
+
+    listen = _free_port()
+    conf = render(
+        stack.run_dir / "site",
+        stack.run_dir / "site",
+        tmp_path / "web",
+        listen=f"127.0.0.1:{listen}",
+        backends=[f"127.0.0.1:{stack.backend_port}"],
+        server_name="127.0.0.1",
+        trusted_proxies="127.0.0.1",
+    )
+    url = f"http://127.0.0.1:{listen}/peso"
+    with _nginx(conf, probe=url):
+
+        def status(visitor: str) -> int:
+            return fetch(url, {"X-Forwarded-For": visitor})[0]
+
+        statuses = Counter(status("198.51.100.7") for _ in range(400))
+        assert statuses[429] > 0, statuses
+        assert status("198.51.100.8") == 200, "another visitor behind the same proxy is not limited"
 
 
 # --- more than one machine, and the pages on a static host (issue 15) ---------------------------
@@ -623,10 +656,8 @@ def test_two_backends_behind_one_nginx_keep_a_visitor_when_one_is_killed(stack: 
             server_name="127.0.0.1",
         )
         assert all(f"server 127.0.0.1:{port} " in conf.read_text() for port in ports)
-        nginx = subprocess.Popen(["nginx", "-p", str(tmp_path / "web"), "-c", str(conf), "-g", "daemon off;"])
         url = f"http://127.0.0.1:{listen}"
-        try:
-            _wait_for(lambda: _nginx_answers(url + "/ping") == 200)
+        with _nginx(conf, probe=url + "/ping"):
             token = f"two-hosts-{time.time_ns()}"
             ws, frames = _hydrate(url, token, stack.url)
             assert '"ticked_rx_state_":[]' in frames
@@ -652,9 +683,6 @@ def test_two_backends_behind_one_nginx_keep_a_visitor_when_one_is_killed(stack: 
             ws, frames = _hydrate(url, token, stack.url)
             assert '"ticked_rx_state_":[0,2]' in frames, "the ticks survived in the shared Redis"
             ws.close()
-        finally:
-            nginx.terminate()
-            nginx.wait(timeout=10)
 
 
 def test_the_export_on_a_static_host_uses_a_backend_on_another_origin(browser, stack: Stack, tmp_path: Path) -> None:
