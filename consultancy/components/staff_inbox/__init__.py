@@ -269,4 +269,7 @@ def _inbox() -> rx.Component:
 
 
 def staff_inbox() -> rx.Component:
-    return rx.el.div(rx.cond(InboxState.signed_in, _inbox(), _sign_in()), class_name="container section staff")
+    return rx.el.div(
+        rx.el.div(rx.cond(InboxState.signed_in, _inbox(), _sign_in()), class_name="container"),
+        class_name="section staff",
+    )
