@@ -144,6 +144,36 @@ def test_the_inbox_is_noindex_nofollow_unlisted_and_unlinked(base_url: str) -> N
         assert not re.search(r'href="[^"]*/staff', _fetch(base_url, path)), path
 
 
+VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+@pytest.mark.skipif(not os.environ.get("PROD_URL"), reason="needs the production stack (scripts/test.sh sets PROD_URL)")
+def test_the_inbox_works_under_the_production_policy(browser) -> None:
+    """nginx's Content-Security-Policy (no eval, no inline styles) blocks nothing on /staff."""
+    base = os.environ["PROD_URL"].rstrip("/")
+    with urllib.request.urlopen(base + "/staff", timeout=10) as response:
+        policy = response.headers["content-security-policy"]
+    assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+    context = browser.new_context(viewport=WIDTHS["mobile"], base_url=base)
+    context.add_init_script(VIOLATIONS)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto("/staff")
+        page.wait_for_selector("#app-ready[data-ready='true']", state="attached", timeout=30_000)
+        sign_in(page, "nobody-here", "not a password anyone has")
+        expect(page.locator("#staff-sign-in-error")).to_contain_text("do not match", timeout=30_000)
+        assert page.evaluate("window.__violations") == []
+        assert problems == []
+    finally:
+        context.close()
+
+
 # --- signing in -----------------------------------------------------------------------------
 
 
