@@ -167,13 +167,19 @@ class InboxState(rx.State):
             found = inbox.list_enquiries(
                 self._token, status=self.status_filter or None, search=self.search, page=self.page_number
             )
-            opened = inbox.get_enquiry(self._token, self.opened.reference) if self.opened.reference else None
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
             return
         self.enquiries = [_row(view) for view in found.enquiries]
         self.total, self.counts = found.total, dict(found.counts)
-        self.opened = _row(opened) if opened else EnquiryRow()
+        if self.opened.reference:
+            try:
+                self.opened = _row(inbox.get_enquiry(self._token, self.opened.reference))
+            except InboxRefused:
+                # Erased meanwhile (a request under the DPDP Act): nothing left to show.
+                self.opened = EnquiryRow()
+            except (NotSignedIn, StoreUnavailable) as error:
+                self._failed(error)
 
     @rx.event
     def refresh(self) -> None:
