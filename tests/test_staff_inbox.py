@@ -425,9 +425,15 @@ def fault_site(tmp_path_factory):
             [str(ROOT / ".venv" / "bin" / "reflex"), "db", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True
         )
         assert migrate.returncode == 0, migrate.stdout + migrate.stderr
-        if not (web / "node_modules").is_dir():
-            source = ROOT / ".web"
-            shutil.copytree(source, web, symlinks=True, ignore=lambda d, _: ["build"] if d == str(source) else [])
+        source = ROOT / ".web"
+        if not (web / "node_modules").is_dir() and (source / "node_modules").is_dir():
+            shutil.copytree(
+                source,
+                web,
+                symlinks=True,
+                dirs_exist_ok=True,
+                ignore=lambda d, _: ["build"] if d == str(source) else [],
+            )
         port = free_port()
         log = (ROOT / "build" / "fault-server.log").open("w")
         process = subprocess.Popen(
