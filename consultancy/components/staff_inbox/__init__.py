@@ -8,8 +8,12 @@ HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inl
 import reflex as rx
 
 from consultancy.enquiries.models import NOTE_MAX, STATUSES
+from consultancy.state.client import action
 
 from .state import EnquiryRow, InboxState, NoteRow
+
+# A direct JS function (no eval, which the CSP forbids), run in the browser with the click.
+SHOW_OPENED = action("document.getElementById('staff-count')?.scrollIntoView({{block: 'start'}})")
 
 STATUS_LABELS = {"new": "New", "contacted": "Contacted", "quoted": "Quoted", "closed": "Closed"}
 
@@ -97,7 +101,8 @@ def _item(row: EnquiryRow) -> rx.Component:
                 rx.el.button(
                     "Open",
                     type="button",
-                    on_click=InboxState.open_enquiry(row.reference),
+                    # The opened enquiry shows above the list: the page goes there at once.
+                    on_click=[SHOW_OPENED, InboxState.open_enquiry(row.reference)],
                     class_name="button button--secondary staff__open",
                 ),
                 class_name="staff__item-actions",
