@@ -166,3 +166,43 @@ def test_the_notice_links_to_the_privacy_page(desktop_page) -> None:
     expect(page.locator("h1")).to_have_text(content().privacy.heading)
     expect(page.locator("main")).to_contain_text(f"after {settings.retention_months} months")
     expect(page.locator("main")).to_contain_text(content().site.email)
+
+
+def test_the_button_says_sending_and_is_disabled_until_the_answer_arrives(visitor) -> None:
+    page = visitor()
+    # The backend's answers are held back until the test lets them through, as on a slow line.
+    line: dict = {"hold": False, "held": [], "page_side": None}
+
+    def relay(ws) -> None:
+        server = ws.connect_to_server()
+        line["page_side"] = ws
+
+        def from_server(message) -> None:
+            if line["hold"]:
+                line["held"].append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/_event"), relay)
+    _open(page, "/contact-us")
+    _fill(page, name="Slow Line", phone="9437012345", email="slow@example.com", message="A CTO renewal.")
+    page.locator("#enquiry-service").select_option("consent-to-operate")
+    page.locator("#enquiry-consent").check()
+    line["hold"] = True
+    button = page.locator(".enquiry__actions button[type=submit]")
+    button.click()
+    expect(button).to_have_text("Sending…")
+    expect(button).to_be_disabled()
+    expect(button).to_have_attribute("aria-busy", "true")
+    page.wait_for_timeout(1000)
+    assert line["held"], "the answer was held back"
+    expect(button).to_have_text("Sending…")
+    expect(page.locator("#enquiry-sent")).to_have_count(0)
+    line["hold"] = False
+    for message in line["held"]:
+        line["page_side"].send(message)
+    expect(page.locator("#enquiry-sent")).to_be_visible()
+    expect(button).to_have_text("Send enquiry")
+    expect(button).to_be_enabled()

@@ -11,5 +11,6 @@ from . import (  # noqa: F401
     rough,
     service,
     services,
+    staff,
     testimonials,
 )

@@ -29,6 +29,8 @@ class Route:
     keywords: tuple[str, ...] = ()
     # /rough is reachable but noindex; redirect pages point at their target.
     indexed: bool = True
+    # /staff also asks crawlers not to follow its links (nofollow): nothing there is public.
+    followed: bool = True
     redirect_to: str | None = None
     structured_data: tuple[dict, ...] = field(default_factory=tuple)
     on_load: object = None
@@ -122,7 +124,7 @@ def head_tags(route: Route) -> list[rx.Component]:
     if route.indexed:
         tags.append(rx.el.link(rel="canonical", href=route.url))
     else:
-        tags.append(rx.el.meta(name="robots", content="noindex, follow"))
+        tags.append(rx.el.meta(name="robots", content="noindex, " + ("follow" if route.followed else "nofollow")))
     for data in route.structured_data:
         tags.append(
             rx.el.script(
@@ -141,6 +143,7 @@ def register(
     *,
     active: str | None = None,
     indexed: bool = True,
+    followed: bool = True,
     redirect_to: str | None = None,
     structured_data: tuple[dict, ...] = (),
     on_load: object = None,
@@ -159,6 +162,7 @@ def register(
         component=lambda: layout(body(), active=active if active is not None else path, live=live),
         keywords=tuple(meta.keywords),
         indexed=indexed,
+        followed=followed,
         redirect_to=redirect_to,
         structured_data=structured_data,
         on_load=on_load,

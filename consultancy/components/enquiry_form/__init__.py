@@ -7,11 +7,12 @@ and answers with an error next to each wrong field, a polite refusal, or a refer
 
 import reflex as rx
 
+from consultancy.components.behaviour import after_mount
 from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices, service_choices
 
-from .state import EnquiryState, sent
+from .state import EnquiryState, sending, sent
 
 SHORT_FIELDS = ("name", "phone", "email", "service", "message")
 AUTOCOMPLETE = {"name": "name", "phone": "tel", "email": "email", "organisation": "organization"}
@@ -158,7 +159,13 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             _consent(prefix),
             _trap(prefix),
             rx.el.div(
-                rx.el.button("Send enquiry", type="submit", class_name="button button--accent"),
+                rx.el.button(
+                    rx.cond(sending.value, "Sending…", "Send enquiry"),
+                    type="submit",
+                    disabled=sending.value,
+                    aria_busy=rx.cond(sending.value, "true", "false"),
+                    class_name="button button--accent",
+                ),
                 rx.el.p(
                     "Prefer to talk? ",
                     rx.el.a(f"Call {site.phone}", href=site.tel_href),
@@ -169,11 +176,13 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
                 ),
                 class_name="enquiry__actions",
             ),
-            on_submit=[sent.set(True), EnquiryState.submit],
+            on_submit=[sent.set(True), sending.set(True), EnquiryState.submit],
             class_name=rx.cond(_shown(EnquiryState.reference != ""), "enquiry__form is-sent", "enquiry__form"),
             aria_label="Enquiry",
             no_validate=True,
         ),
         _answer(),
+        # Mounted anew with each answer from the backend, which ends "Sending…".
+        after_mount(delay=0, on_fire=sending.set(False), key=EnquiryState.answers.to_string()),
         class_name="enquiry" + (" enquiry--short" if short else ""),
     )

@@ -18,9 +18,13 @@ class EnquiryState(rx.State):
     problem: str = ""
     # The database could not take the enquiry: the page offers the phone and WhatsApp.
     store_down: bool = False
+    # One more for every answer: the page keys a small component on it, whose remounting
+    # turns the button's "Sending…" off (see `sending` below).
+    answers: int = 0
 
     @rx.event
     def submit(self, data: dict) -> None:
+        self.answers += 1
         self.errors, self.reference, self.problem, self.store_down = {}, "", "", False
         try:
             form = read_form(data)
@@ -37,3 +41,7 @@ class EnquiryState(rx.State):
 # Set when this page's form is sent: an answer kept from an earlier page load (state
 # outlives a reload) is not shown on a fresh page.
 sent = Shared("enquiry_sent", False)
+# True from the click on "Send enquiry" until the backend's answer arrives: the button is
+# disabled and says "Sending…". Set in the browser at once (no round trip) and cleared by the
+# answer through a remount, not by a script from the backend (the CSP forbids eval).
+sending = Shared("enquiry_sending", False)

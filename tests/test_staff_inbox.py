@@ -1,0 +1,536 @@
+"""The staff inbox at /staff in a real browser against the built site and its real database.
+
+Staff users are added with the command the firm uses (`add-user`, the password on standard
+input), and what the inbox did is read back with `export`, both against the database the test
+server uses (DB_URL, set by scripts/test.sh). Each test signs in as a user of its own, so a
+lockout in one test locks nobody else out.
+
+Websocket tests speak to the backend as a browser would, without signing in, and check that
+no delta carries any enquiry and that nothing in the database changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+
+import pytest
+import websocket
+from playwright.sync_api import expect
+
+from consultancy.content.contract import PAGE_ROUTES
+from tests.conftest import ROOT, WIDTHS, wait_for_backend
+from tests.test_seo import Head
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "correct horse battery staple"
+REFERENCE = re.compile(r"^[A-Z]{2,5}-\d{4}-\d{4,}$")
+STATE = "reflex___state____state"
+INBOX = f"{STATE}.consultancy___components___staff_inbox___state____inbox_state"
+
+
+def _cli(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "consultancy.enquiries", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+def export_text(env: dict[str, str] | None = None) -> str:
+    result = _cli("export", env=env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def export_rows(env: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
+    return {row["reference"]: row for row in csv.DictReader(io.StringIO(export_text(env)))}
+
+
+def add_user(env: dict[str, str] | None = None) -> str:
+    """A new member of staff, added as the README says: `add-user NAME`, password asked twice."""
+    name = f"staff{uuid.uuid4().hex[:10]}"
+    result = _cli("add-user", name, stdin=f"{PASSWORD}\n{PASSWORD}\n", env=env)
+    assert result.returncode == 0, result.stderr
+    return name
+
+
+def open_page(page, path: str) -> None:
+    page.goto(path)
+    wait_for_backend(page)
+
+
+def submit_enquiry(page, *, name: str, message: str, email: str = "staff-test@example.com") -> str:
+    """Sends the contact page's form as a visitor and returns the reference it shows."""
+    open_page(page, "/contact-us")
+    page.locator("#enquiry-name").fill(name)
+    page.locator("#enquiry-phone").fill("+91 94370 12345")
+    page.locator("#enquiry-email").fill(email)
+    page.locator("#enquiry-service").select_option("fire-nocs")
+    page.locator("#enquiry-message").fill(message)
+    page.locator("#enquiry-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE)
+    return reference.inner_text()
+
+
+def sign_in(page, name: str, password: str = PASSWORD) -> None:
+    page.locator("#staff-name").fill(name)
+    page.locator("#staff-password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def item(page, reference: str):
+    return page.locator(f"#staff-list article[data-reference='{reference}']")
+
+
+@pytest.fixture
+def visitor(new_page):
+    """A page of a visitor of their own (X-Forwarded-For: the limit per address)."""
+
+    def make(viewport: dict | None = None):
+        address = f"198.19.{random.randrange(256)}.{random.randrange(1, 255)}"
+        return new_page(viewport or WIDTHS["desktop"], extra_http_headers={"X-Forwarded-For": address})
+
+    return make
+
+
+@pytest.fixture
+def staff_page(visitor):
+    """The inbox, signed in as a new member of staff."""
+    name = add_user()
+    page = visitor()
+    open_page(page, "/staff")
+    sign_in(page, name)
+    expect(page.locator(".staff__who")).to_contain_text(name)
+    page.staff_name = name  # type: ignore[attr-defined]
+    return page
+
+
+# --- the page itself ------------------------------------------------------------------------
+
+
+def _fetch(base_url: str, path: str) -> str:
+    with urllib.request.urlopen(base_url + path, timeout=10) as response:
+        return response.read().decode()
+
+
+def test_the_inbox_is_noindex_nofollow_unlisted_and_unlinked(base_url: str) -> None:
+    head = Head()
+    head.feed(_fetch(base_url, "/staff"))
+    assert head.meta["robots"] == "noindex, nofollow"
+    assert "canonical" not in head.links
+    assert head.h1 == 1
+    assert "/staff" not in _fetch(base_url, "/sitemap.xml")
+    for path in [*PAGE_ROUTES.values(), "/peso", "/privacy"]:
+        assert not re.search(r'href="[^"]*/staff', _fetch(base_url, path)), path
+
+
+VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+@pytest.mark.skipif(not os.environ.get("PROD_URL"), reason="needs the production stack (scripts/test.sh sets PROD_URL)")
+def test_the_inbox_works_under_the_production_policy(browser) -> None:
+    """nginx's Content-Security-Policy (no eval, no inline styles) blocks nothing on /staff."""
+    base = os.environ["PROD_URL"].rstrip("/")
+    with urllib.request.urlopen(base + "/staff", timeout=10) as response:
+        policy = response.headers["content-security-policy"]
+    assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+    context = browser.new_context(viewport=WIDTHS["mobile"], base_url=base)
+    context.add_init_script(VIOLATIONS)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto("/staff")
+        page.wait_for_selector("#app-ready[data-ready='true']", state="attached", timeout=30_000)
+        sign_in(page, "nobody-here", "not a password anyone has")
+        expect(page.locator("#staff-sign-in-error")).to_contain_text("do not match", timeout=30_000)
+        assert page.evaluate("window.__violations") == []
+        assert problems == []
+    finally:
+        context.close()
+
+
+# --- signing in -----------------------------------------------------------------------------
+
+
+def test_sign_in_works_and_a_wrong_password_locks_after_five_tries(visitor) -> None:
+    name = add_user()
+    page = visitor(WIDTHS["mobile"])
+    open_page(page, "/staff")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Staff inbox")
+    error = page.locator("#staff-sign-in-error")
+    for attempt in range(1, 6):
+        sign_in(page, name, "not the password at all")
+        if attempt < 5:
+            expect(error).to_have_text(re.compile("do not match"))
+            # Each answer empties the password box, and the name stays.
+            expect(page.locator("#staff-password")).to_have_value("")
+            expect(page.locator("#staff-name")).to_have_value(name)
+    expect(error).to_contain_text("locked until")
+    # Locked: even the right password is refused for now.
+    sign_in(page, name)
+    expect(error).to_contain_text("locked until")
+    expect(page.locator("#staff-list")).to_have_count(0)
+
+    other = add_user()
+    sign_in(page, other)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Enquiries")
+    expect(page.locator(".staff__who")).to_contain_text(other)
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Staff inbox")
+    page.reload()
+    wait_for_backend(page)
+    expect(page.locator(".staff__sign-in")).to_be_visible()
+
+
+# --- the list, status and notes -------------------------------------------------------------
+
+
+def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, staff_page) -> None:
+    marker = f"Sahu{random.randrange(10**8)}"
+    reference = submit_enquiry(visitor(), name=f"Bijay {marker}", message="A fire NOC for our new warehouse.")
+    page = staff_page
+    page.get_by_role("button", name="Refresh").click()
+    expect(item(page, reference)).to_be_visible()
+    expect(item(page, reference)).to_contain_text(f"Bijay {marker}")
+    expect(item(page, reference)).to_contain_text("staff-test@example.com")
+    expect(item(page, reference)).to_contain_text("Fire NOC")
+
+    # Search: only this enquiry has the marker.
+    page.locator("#staff-search").fill(marker)
+    page.get_by_role("button", name="Search").click()
+    expect(page.locator("#staff-list > li")).to_have_count(1)
+    expect(page.locator("#staff-count")).to_contain_text("1 enquiry")
+    page.locator("#staff-search").fill("")
+    page.get_by_role("button", name="Search").click()
+    expect(page.locator("#staff-list > li").first).to_be_visible()
+
+    # Filter: new enquiries include it, contacted ones do not (yet).
+    page.locator(".staff__filter[data-status='new']").click()
+    expect(item(page, reference)).to_be_visible()
+    page.locator(".staff__filter[data-status='contacted']").click()
+    expect(page.locator(".staff__filter[data-status='contacted']")).to_have_attribute("aria-pressed", "true")
+    expect(item(page, reference)).to_have_count(0)
+    page.locator(".staff__filter[data-status='all']").click()
+
+    # Open it, add a note, change its status.
+    item(page, reference).get_by_role("button", name="Open").click()
+    opened = page.locator("#staff-opened")
+    expect(opened).to_contain_text(reference)
+    expect(page.locator("#staff-message")).to_have_text("A fire NOC for our new warehouse.")
+    page.locator("#staff-note").fill("Called Bijay; site visit on Monday.")
+    page.get_by_role("button", name="Add note").click()
+    expect(page.locator("#staff-notes")).to_contain_text("Called Bijay; site visit on Monday.")
+    expect(page.locator("#staff-notes")).to_contain_text(page.staff_name)
+    expect(page.locator("#staff-note")).to_have_value("")
+    page.locator("#staff-opened-status").select_option("contacted")
+    expect(page.locator("#staff-status")).to_contain_text(f"{reference} is now contacted")
+    expect(item(page, reference).locator(".staff__badge")).to_have_text("contacted")
+
+    # A reload keeps the session, the status and the note.
+    page.reload()
+    wait_for_backend(page)
+    expect(item(page, reference).locator(".staff__badge")).to_have_text("contacted")
+    item(page, reference).get_by_role("button", name="Open").click()
+    expect(page.locator("#staff-notes")).to_contain_text("Called Bijay; site visit on Monday.")
+    expect(page.locator("#staff-notes")).to_contain_text("Status: new → contacted")
+    page.locator(".staff__filter[data-status='contacted']").click()
+    expect(item(page, reference)).to_be_visible()
+
+    # And the export, which reads the database itself, agrees.
+    row = export_rows()[reference]
+    assert row["status"] == "contacted"
+    assert "Called Bijay; site visit on Monday." in row["notes"]
+
+
+def test_the_csv_download_is_the_export(staff_page, visitor) -> None:
+    submit_enquiry(visitor(), name="Download Check", message='Text, with a comma; and "quotes".')
+    page = staff_page
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download CSV").click()
+    assert download.value.suggested_filename == "enquiries.csv"
+    downloaded = download.value.path().read_bytes()
+    # Byte for byte, CRLFs and UTF-8 included.
+    exported = subprocess.run(
+        [sys.executable, "-m", "consultancy.enquiries", "export"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    assert downloaded == exported
+    assert b"Download Check" in downloaded
+
+
+# --- hostile input --------------------------------------------------------------------------
+
+HOSTILE_NAME = "<script>alert('name')</script> ଓଡ଼ିଆ ନାମ"
+HOSTILE_MESSAGE = "'; DROP TABLE enquiry; -- \" OR 1=1 <img src=x onerror=alert(2)> ପ୍ରକଳ୍ପ <b>bold</b>"
+HOSTILE_NOTE = "<img src=y onerror=alert(3)> </textarea><script>alert(4)</script> ଟିପ୍ପଣୀ %s %% \\x00?"
+
+
+def test_hostile_text_is_shown_literally_and_creates_no_element(visitor, staff_page) -> None:
+    reference = submit_enquiry(visitor(), name=HOSTILE_NAME, message=HOSTILE_MESSAGE, email="o'brien+odia@example.com")
+    page = staff_page
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.locator("#staff-search").fill("DROP TABLE")  # SQL metacharacters searched as text
+    page.get_by_role("button", name="Search").click()
+    card = item(page, reference)
+    expect(card).to_be_visible()
+    expect(card.locator(".staff__detail dd").first).to_have_text(HOSTILE_NAME)
+    expect(card.locator(".staff__excerpt")).to_have_text(HOSTILE_MESSAGE)
+    card.get_by_role("button", name="Open").click()
+    expect(page.locator("#staff-message")).to_have_text(HOSTILE_MESSAGE)
+    page.locator("#staff-note").fill(HOSTILE_NOTE)
+    page.get_by_role("button", name="Add note").click()
+    expect(page.locator("#staff-notes .staff__note-text").first).to_have_text(HOSTILE_NOTE)
+    page.reload()
+    wait_for_backend(page)
+    page.locator("#staff-search").fill(reference)
+    page.get_by_role("button", name="Search").click()
+    item(page, reference).get_by_role("button", name="Open").click()
+    expect(page.locator("#staff-notes .staff__note-text").first).to_have_text(HOSTILE_NOTE)
+    # The text is text: no element came from it, and nothing ran.
+    main = page.locator("main")
+    assert main.locator("script").count() == 0
+    assert main.locator("img[src='x'], img[src='y'], b").count() == 0
+    assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
+    assert dialogs == []
+    assert page.js_errors == []
+    row = export_rows()[reference]
+    assert row["name"] == HOSTILE_NAME and row["message"] == HOSTILE_MESSAGE
+    assert HOSTILE_NOTE in row["notes"]
+
+
+# --- inbox events without a session ---------------------------------------------------------
+
+
+def _router(path: str) -> dict:
+    return {"pathname": path, "asPath": path}
+
+
+def _frames(ws: websocket.WebSocket, seconds: float) -> list[str]:
+    """Every frame the backend sends within `seconds` (answering pings)."""
+    frames: list[str] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ws.settimeout(max(0.05, deadline - time.monotonic()))
+        try:
+            frame = ws.recv()
+        except websocket.WebSocketTimeoutException:
+            break
+        if frame == "2":
+            ws.send("3")
+            continue
+        frames.append(frame)
+    return frames
+
+
+def _send(ws: websocket.WebSocket, name: str, payload: dict) -> list[str]:
+    message = ["event", {"name": name, "payload": payload, "router_data": _router("/staff")}]
+    ws.send("42/_event," + json.dumps(message))
+    return _frames(ws, 1.5)
+
+
+def test_inbox_events_sent_without_signing_in_get_nothing(base_url: str, visitor) -> None:
+    reference = submit_enquiry(visitor(), name="Secret Customer", message="Confidential tender details.")
+    before = export_text()
+    ws = websocket.create_connection(
+        base_url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={uuid.uuid4()}", timeout=15
+    )
+    try:
+        ws.recv()  # engine.io open
+        ws.send("40/_event,")
+        hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": _router("/staff")}}
+        ws.send("42/_event," + json.dumps(["event", hydrate["event"]]))
+        replies = _frames(ws, 3)
+        forged = "forged-" + "A" * 43
+        events = [
+            ("refresh", {}),
+            ("find", {"form": {"search": ""}}),
+            ("find", {"form": {"search": reference}}),
+            ("show_status", {"status": "new"}),
+            ("go_to_page", {"page": 1}),
+            ("open_enquiry", {"reference": reference}),
+            ("change_status", {"reference": reference, "status": "closed"}),
+            ("add_note", {"form": {"note": "written by a visitor"}}),
+            ("download", {}),
+            ("close_enquiry", {}),
+            # A token smuggled in as an argument, or set as if it were browser storage.
+            ("refresh", {"token": forged}),
+            ("change_status", {"reference": reference, "status": "closed", "token": forged}),
+            ("download", {"token": forged}),
+            ("sign_in", {"form": {"name": "admin' OR '1'='1", "password": "' OR 1=1 --"}}),
+        ]
+        for handler, payload in events:
+            replies += _send(ws, f"{INBOX}.{handler}", payload)
+        replies += _send(
+            ws,
+            f"{STATE}.update_vars_internal_state.update_vars_internal",
+            {"vars": {f"{INBOX}._token": forged, f"{INBOX}.staff_name": "mallory"}},
+        )
+        for handler, payload in [("refresh", {}), ("download", {}), ("find", {"form": {"search": ""}})]:
+            replies += _send(ws, f"{INBOX}.{handler}", payload)
+    finally:
+        ws.close()
+    everything = "\n".join(replies)
+    # The handlers were reached (the inbox state answered, empty), and gave away nothing.
+    assert "staff_inbox___state____inbox_state" in everything
+    for secret in (reference, "Secret Customer", "Confidential tender", "staff-test@example.com", "_download"):
+        assert secret not in everything, secret
+    assert "mallory" not in everything
+    assert export_text() == before
+
+
+# --- faults: a server of this module's own, on PostgreSQL -----------------------------------
+
+
+@pytest.fixture(scope="module")
+def fault_site(tmp_path_factory):
+    """The site built once more (in build/fault-web, node_modules copied from .web, so no npm
+    install) and served on a port of its own, with its own PostgreSQL cluster: the database
+    can be stopped under it and the server killed without touching the other tests' server."""
+    from tests.enquiry_fixtures import free_port, start_cluster
+
+    cluster = start_cluster()
+    web = ROOT / "build" / "fault-web"
+    process = None
+    try:
+        cluster.admin("CREATE DATABASE faults")
+        url = cluster.url("faults")
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("SMTP_", "REDIS"))}
+        env.update(DB_URL=url, REFLEX_WEB_WORKDIR=str(web))
+        migrate = subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "reflex"), "db", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True
+        )
+        assert migrate.returncode == 0, migrate.stdout + migrate.stderr
+        source = ROOT / ".web"
+        if not (web / "node_modules").is_dir() and (source / "node_modules").is_dir():
+            shutil.copytree(
+                source,
+                web,
+                symlinks=True,
+                dirs_exist_ok=True,
+                ignore=lambda d, _: ["build"] if d == str(source) else [],
+            )
+        port = free_port()
+        log = (ROOT / "build" / "fault-server.log").open("w")
+        process = subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "reflex"),
+                "run",
+                "--env",
+                "prod",
+                "--single-port",
+                "--frontend-port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 900
+        while True:
+            assert process.poll() is None, (ROOT / "build" / "fault-server.log").read_text()[-3000:]
+            assert time.monotonic() < deadline, "the fault server did not come up"
+            try:
+                _fetch(base, "/ping")
+                _fetch(base, "/contact-us")
+                break
+            except OSError:
+                time.sleep(1)
+        yield {"url": base, "process": process, "cluster": cluster, "env": env}
+    finally:
+        if process is not None and process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=30)
+        with contextlib.suppress(RuntimeError):  # stopped already
+            cluster.stop()
+        cluster.remove()
+
+
+def _fault_page(browser, fault_site):
+    context = browser.new_context(viewport=WIDTHS["desktop"], base_url=fault_site["url"])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return context, page
+
+
+def test_an_unreachable_database_gives_phone_and_whatsapp_and_keeps_the_text(browser, fault_site) -> None:
+    context, page = _fault_page(browser, fault_site)
+    try:
+        open_page(page, "/contact-us")
+        message = "Please call me about a PESO licence. ପ୍ରକଳ୍ପ"
+        page.locator("#enquiry-name").fill("Meera Patnaik")
+        page.locator("#enquiry-phone").fill("9437012345")
+        page.locator("#enquiry-email").fill("meera@example.com")
+        page.locator("#enquiry-service").select_option("peso")
+        page.locator("#enquiry-message").fill(message)
+        page.locator("#enquiry-consent").check()
+        fault_site["cluster"].stop()
+        try:
+            page.get_by_role("button", name="Send enquiry").click()
+            problem = page.locator("#enquiry-problem")
+            expect(problem).to_be_visible(timeout=30_000)
+            expect(problem.locator("a[href^='tel:']")).to_be_visible()
+            expect(problem.locator("a[href*='wa.me'], a[href*='whatsapp']")).to_be_visible()
+            expect(page.locator("#enquiry-sent")).to_have_count(0)
+            expect(page.locator("#enquiry-name")).to_have_value("Meera Patnaik")
+            expect(page.locator("#enquiry-message")).to_have_value(message)
+            expect(page.locator("#enquiry-consent")).to_be_checked()
+            expect(page.get_by_role("button", name="Send enquiry")).to_be_enabled()
+        finally:
+            fault_site["cluster"].start()
+        # Back up: the same form, sent again, is stored.
+        page.get_by_role("button", name="Send enquiry").click()
+        reference = page.locator("#enquiry-sent strong").nth(1)
+        expect(reference).to_have_text(REFERENCE, timeout=30_000)
+        assert reference.inner_text() in export_rows(fault_site["env"])
+    finally:
+        context.close()
+
+
+def test_sigkill_right_after_the_confirmation_keeps_the_enquiry(browser, fault_site) -> None:
+    context, page = _fault_page(browser, fault_site)
+    try:
+        open_page(page, "/contact-us")
+        page.locator("#enquiry-name").fill("Killed Right After")
+        page.locator("#enquiry-phone").fill("9437012345")
+        page.locator("#enquiry-email").fill("sigkill@example.com")
+        page.locator("#enquiry-service").select_option("cgwanoc")
+        page.locator("#enquiry-message").fill("Stored before the thank-you, or not shown at all.")
+        page.locator("#enquiry-consent").check()
+        page.get_by_role("button", name="Send enquiry").click()
+        reference = page.locator("#enquiry-sent strong").nth(1)
+        expect(reference).to_have_text(REFERENCE)
+        shown = reference.inner_text()
+        os.killpg(fault_site["process"].pid, signal.SIGKILL)
+        fault_site["process"].wait(timeout=30)
+    finally:
+        context.close()
+    row = export_rows(fault_site["env"])[shown]
+    assert row["name"] == "Killed Right After"
