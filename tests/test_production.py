@@ -499,6 +499,29 @@ def _nginx(conf: Path, probe: str | None = None) -> Iterator[None]:
         nginx.wait(timeout=10)
 
 
+@contextlib.contextmanager
+def _another_nginx(stack: Stack, tmp_path: Path, backends: list[str], trusted_proxies: str = "") -> Iterator[str]:
+    """A second nginx on the stack's built site, configured by deploy/configure.py for
+    `backends`; yields its URL."""
+    from deploy.configure import render
+
+    listen = _free_port()
+    site = stack.run_dir / "site"
+    conf = render(
+        site,
+        site,
+        tmp_path / "web",
+        listen=f"127.0.0.1:{listen}",
+        backends=backends,
+        server_name="127.0.0.1",
+        trusted_proxies=trusted_proxies,
+    )
+    assert all(f"server {backend} " in conf.read_text() for backend in backends)
+    url = f"http://127.0.0.1:{listen}"
+    with _nginx(conf, probe=url + "/peso"):
+        yield url
+
+
 def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_path: Path) -> None:
     """A checkout under a mode-700 directory (as /root is): nginx's workers can read it."""
     private = tmp_path / "home"
@@ -574,20 +597,8 @@ def test_one_address_opening_sockets_and_pages_is_refused_by_nginx(stack: Stack)
 
 def test_behind_a_tls_proxy_the_limits_count_visitors_not_the_proxy(stack: Stack, tmp_path: Path) -> None:
     """With TRUSTED_PROXIES, nginx limits the address the proxy names in X-Forwarded-For."""
-    from deploy.configure import render
-
-    listen = _free_port()
-    conf = render(
-        stack.run_dir / "site",
-        stack.run_dir / "site",
-        tmp_path / "web",
-        listen=f"127.0.0.1:{listen}",
-        backends=[f"127.0.0.1:{stack.backend_port}"],
-        server_name="127.0.0.1",
-        trusted_proxies="127.0.0.1",
-    )
-    url = f"http://127.0.0.1:{listen}/peso"
-    with _nginx(conf, probe=url):
+    with _another_nginx(stack, tmp_path, [f"127.0.0.1:{stack.backend_port}"], trusted_proxies="127.0.0.1") as base:
+        url = base + "/peso"
 
         def status(visitor: str) -> int:
             return fetch(url, {"X-Forwarded-For": visitor})[0]
@@ -639,50 +650,37 @@ def _hydrate(url: str, token: str, origin: str) -> tuple[websocket.WebSocket, st
 
 
 def test_two_backends_behind_one_nginx_keep_a_visitor_when_one_is_killed(stack: Stack, tmp_path: Path) -> None:
-    from deploy.configure import render
-
     ports = [_free_port(), _free_port()]
     with (
         _backend(stack, tmp_path / "a", ports[0], stack.url) as first,
         _backend(stack, tmp_path / "b", ports[1], stack.url) as second,
+        _another_nginx(stack, tmp_path, [f"127.0.0.1:{port}" for port in ports]) as url,
     ):
-        listen = _free_port()
-        conf = render(
-            stack.run_dir / "site",
-            stack.run_dir / "site",
-            tmp_path / "web",
-            listen=f"127.0.0.1:{listen}",
-            backends=[f"127.0.0.1:{port}" for port in ports],
-            server_name="127.0.0.1",
-        )
-        assert all(f"server 127.0.0.1:{port} " in conf.read_text() for port in ports)
-        url = f"http://127.0.0.1:{listen}"
-        with _nginx(conf, probe=url + "/ping"):
-            token = f"two-hosts-{time.time_ns()}"
-            ws, frames = _hydrate(url, token, stack.url)
-            assert '"ticked_rx_state_":[]' in frames
-            tick = {"name": f"{CHECKLIST}.set_ticked", "payload": {"indexes": [0, 2]}}
-            tick["router_data"] = {"pathname": "/peso"}
-            ws.send("42/_event," + json.dumps(["event", tick]))
-            while '"ticked_rx_state_":[0,2]' not in ws.recv():
-                pass
-            # The whole backend process holding the socket (its workers too) dies, as a host would.
-            holders = [
-                backend
-                for backend, port in ((first, ports[0]), (second, ports[1]))
-                if any(
-                    c.status == psutil.CONN_ESTABLISHED and c.laddr.port == port
-                    for p in [psutil.Process(backend.pid), *psutil.Process(backend.pid).children(recursive=True)]
-                    for c in p.net_connections(kind="tcp")
-                )
-            ]
-            assert len(holders) == 1, "exactly one backend holds the visitor's socket"
-            os.killpg(holders[0].pid, signal.SIGKILL)
-            ws.close()
-            # The visitor reconnects through the same nginx, to the backend that is left.
-            ws, frames = _hydrate(url, token, stack.url)
-            assert '"ticked_rx_state_":[0,2]' in frames, "the ticks survived in the shared Redis"
-            ws.close()
+        token = f"two-hosts-{time.time_ns()}"
+        ws, frames = _hydrate(url, token, stack.url)
+        assert '"ticked_rx_state_":[]' in frames
+        tick = {"name": f"{CHECKLIST}.set_ticked", "payload": {"indexes": [0, 2]}}
+        tick["router_data"] = {"pathname": "/peso"}
+        ws.send("42/_event," + json.dumps(["event", tick]))
+        while '"ticked_rx_state_":[0,2]' not in ws.recv():
+            pass
+        # The whole backend process holding the socket (its workers too) dies, as a host would.
+        holders = [
+            backend
+            for backend, port in ((first, ports[0]), (second, ports[1]))
+            if any(
+                c.status == psutil.CONN_ESTABLISHED and c.laddr.port == port
+                for p in [psutil.Process(backend.pid), *psutil.Process(backend.pid).children(recursive=True)]
+                for c in p.net_connections(kind="tcp")
+            )
+        ]
+        assert len(holders) == 1, "exactly one backend holds the visitor's socket"
+        os.killpg(holders[0].pid, signal.SIGKILL)
+        ws.close()
+        # The visitor reconnects through the same nginx, to the backend that is left.
+        ws, frames = _hydrate(url, token, stack.url)
+        assert '"ticked_rx_state_":[0,2]' in frames, "the ticks survived in the shared Redis"
+        ws.close()
 
 
 def test_the_export_on_a_static_host_uses_a_backend_on_another_origin(browser, stack: Stack, tmp_path: Path) -> None:
