@@ -93,6 +93,13 @@ def main() -> int:
     parser.add_argument("--time", type=int, default=60, help="seconds at full load after spawning")
     parser.add_argument("--processes", type=int, default=1, help="load-generator processes")
     parser.add_argument("--report", type=Path)
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="run the load generator at this lower CPU priority (19: the server and the probe "
+        "first, as if the generator were on a machine of its own)",
+    )
     args = parser.parse_args()
     if urlparse(args.url).hostname not in {"127.0.0.1", "localhost", "::1"}:
         raise SystemExit("load tests run against loopback only")
@@ -105,12 +112,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         prefix = Path(tmp) / "load"
         command = [
+            *(["nice", "-n", str(args.nice)] if args.nice else []),
             str(ROOT / ".venv/bin/locust"), "-f", str(LOCUSTFILE), "--headless", "--host", args.url,
             "-u", str(args.users), "-r", str(args.spawn_rate), "-t", f"{run_time}s", "--csv", str(prefix),
             "--only-summary", "--stop-timeout", "10", "--loglevel", "WARNING", "--reset-stats",
             "--processes", str(args.processes),
         ]  # fmt: skip
-        print("running:", " ".join(command[1:]), flush=True)
+        print("running:", " ".join(command), flush=True)
         sampler.start()
         probe.start()
         started = time.monotonic()
@@ -173,7 +181,8 @@ def main() -> int:
     )
     summary = (
         f"{args.users} visitors (spawned at {args.spawn_rate}/s), {run_time} s, against {args.url}; "
-        f"{psutil.cpu_count()} cores. Average CPU during the run (100 % = one core): {cpu_line}."
+        f"{psutil.cpu_count()} cores{f', the load generator at nice {args.nice}' if args.nice else ''}. "
+        f"Average CPU during the run (100 % = one core): {cpu_line}."
     )
     print()
     print(summary)
