@@ -1,0 +1,75 @@
+"""Lets a prerendered page paint before the framework's scripts are fetched (issue 18).
+
+React Router's prerender puts a `<link rel="modulepreload">` in the head for every module of
+the page's entry graph (about 150 KB as sent). On a slow phone link those fetches share the
+connection with the stylesheet and the page's largest picture, and Lighthouse counts them as
+render-blocking: the complete HTML paints only once they are in, about 2 s after the request.
+
+This step removes the module preloads from every built page. The entry script stays where
+React Router puts it, at the end of the body, as an inline `<script type="module">`: module
+scripts never block parsing or painting, so the browser paints the page from its HTML, CSS
+and hero picture first, then fetches and runs the scripts and the page hydrates.
+
+It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
+Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:
+`reflex run --env prod` (the single-port server, .web/build/client), `reflex export` for
+nginx (deploy/prod.sh; deploy/configure.py hashes the inline scripts for the CSP afterwards)
+and for a static host (`make export`; deploy/static_host.py writes `_headers` afterwards).
+It only removes `<link>` elements, so the inline scripts and their CSP hashes are unchanged.
+
+`python -m consultancy.paint DIR` applies it to a built directory by hand (idempotent; it
+rewrites the .br/.gz files beside a page it changes).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import sys
+from pathlib import Path
+
+from reflex.plugins.base import Plugin
+
+MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
+
+
+def paint_first(html: str) -> str:
+    """The page without its module preloads (everything else byte for byte)."""
+    return MODULEPRELOAD.sub("", html)
+
+
+def _recompress(page: Path, data: bytes) -> None:
+    """Rewrites the compressed copies a server would send instead of the page."""
+    gz = page.with_name(page.name + ".gz")
+    if gz.exists():
+        gz.write_bytes(gzip.compress(data, 9, mtime=0))
+    br = page.with_name(page.name + ".br")
+    if br.exists():
+        import brotli
+
+        br.write_bytes(brotli.compress(data, quality=11))
+
+
+def paint_directory(static_dir: Path) -> int:
+    """Applies `paint_first` to every page under `static_dir`; returns how many changed."""
+    changed = 0
+    for page in sorted(Path(static_dir).rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        painted = paint_first(html)
+        if painted != html:
+            page.write_text(painted, encoding="utf-8")
+            _recompress(page, painted.encode())
+            changed += 1
+    return changed
+
+
+class PaintFirst(Plugin):
+    """`paint_directory` on the production client build (see the module docstring)."""
+
+    def post_build(self, **context) -> None:
+        paint_directory(context["static_dir"])
+
+
+if __name__ == "__main__":
+    for folder in sys.argv[1:] or [".web/build/client"]:
+        print(f"{folder}: {paint_directory(Path(folder))} pages without module preloads")
