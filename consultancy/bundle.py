@@ -12,8 +12,14 @@ Reflex writes `.web/vite.config.js` on every compile; this plugin adds one Vite 
   only (Reflex's `TRANSPORT` setting), yet engine.io's default transport table pulls in
   long-polling over XHR and WebTransport. The table is replaced by one with the websocket
   transport alone.
+- **One module per memoized component.** Reflex writes the site's 150 stateful components
+  into one module (`.web/app_components/consultancy/templates/webpage.jsx`), so every page
+  loaded all of them: the finder's form, the lightbox, every service page's checklist. The
+  module becomes one re-export per component, each component a module of its own (the
+  file's imports, then that component), and the bundler puts each where the pages that use
+  it are: the header and footer in a chunk all pages share, the rest in the pages' own.
 
-Both apply to the client build and the prerender alike, so the prerendered HTML and the
+All apply to the client build and the prerender alike, so the prerendered HTML and the
 hydrating page come from the same code.
 """
 
@@ -27,15 +33,54 @@ VITE_PLUGIN = r"""
 function siteSlimBundle() {
   const emotion = "\0site-emotion-react";
   const transports = /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/;
+  const memoModule = /[\\/]app_components[\\/].*\.jsx$/;
+  const part = "?site-component=";
+  // The module's imports, then one `export const Name = ...` block per component.
+  const blocks = (code) => code.split(/\n(?=export const \w+ = )/);
   return {
     name: "site-slim-bundle",
     enforce: "pre",
     resolveId(source) {
-      return source === "@emotion/react" ? emotion : null;
+      if (source === "@emotion/react") return emotion;
+      if (source.includes(part)) return source;
+      return null;
+    },
+    transform(code, id) {
+      if (!id.includes("?") && !memoModule.test(id) && code.includes('"$/app_components/')) {
+        // A page imports each component from the component's own module (through the
+        // re-exports below the bundler would count every page as using every component).
+        const pageImports = /import\s*\{([^}]*)\}\s*from\s*"\$\/(app_components\/[^"]+)"/g;
+        return {
+          code: code.replace(pageImports, (_, names, path) => {
+            const file = fileURLToPath(new URL(`./${path}.jsx`, import.meta.url));
+            return names
+              .split(",")
+              .map((name) => name.trim())
+              .filter(Boolean)
+              .map((name) => `import {${name}} from ${JSON.stringify(file + part + name)}`)
+              .join(";\n");
+          }),
+          map: null,
+        };
+      }
+      if (id.includes("?") || !memoModule.test(id)) return null;
+      const [, ...components] = blocks(code);
+      if (components.length < 2) return null;
+      const names = components.map((block) => /^export const (\w+)/.exec(block)[1]);
+      return {
+        code: names.map((name) => `export { ${name} } from ${JSON.stringify(id + part + name)};`).join("\n"),
+        map: null,
+      };
     },
     load(id) {
       if (id === emotion) {
         return 'import { createElement } from "react";\nexport const jsx = createElement;\n';
+      }
+      if (id.includes(part)) {
+        const [file, name] = id.split(part);
+        const [imports, ...components] = blocks(readFileSync(file, "utf8"));
+        const block = components.find((b) => b.startsWith(`export const ${name} = `));
+        return { code: imports + "\n" + block, map: null };
       }
       if (transports.test(id.split("?")[0])) {
         return 'import { WS } from "./websocket.node.js";\nexport const transports = { websocket: WS };\n';
@@ -49,14 +94,18 @@ ANCHOR = "export default defineConfig("
 PLUGINS = "  plugins: [\n"
 
 
-def add_slim_bundle(config: str) -> str:
-    """vite.config.js with the plugin defined and first in its plugin list."""
-    if "siteSlimBundle" in config:
+def add_vite_plugin(config: str, name: str, definition: str, imports: str = "") -> str:
+    """vite.config.js with the plugin `name()` defined (by `definition`) and first in its list."""
+    if f"{name}()" in config:
         return config
     if ANCHOR not in config or PLUGINS not in config:
-        raise RuntimeError(f"{VITE_CONFIG}: Reflex's template changed; consultancy/bundle.py cannot add its plugin")
-    config = config.replace(ANCHOR, VITE_PLUGIN.lstrip() + "\n" + ANCHOR, 1)
-    return config.replace(PLUGINS, PLUGINS + "    siteSlimBundle(),\n", 1)
+        raise RuntimeError(f"{VITE_CONFIG}: Reflex's template changed; cannot add the Vite plugin {name}")
+    config = imports + config.replace(ANCHOR, definition.lstrip() + "\n" + ANCHOR, 1)
+    return config.replace(PLUGINS, PLUGINS + f"    {name}(),\n", 1)
+
+
+def add_slim_bundle(config: str) -> str:
+    return add_vite_plugin(config, "siteSlimBundle", VITE_PLUGIN, 'import { readFileSync } from "fs";\n')
 
 
 class SlimBundle(Plugin):

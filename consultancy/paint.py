@@ -30,6 +30,8 @@ from pathlib import Path
 
 from reflex.plugins.base import Plugin
 
+from consultancy.bundle import VITE_CONFIG, add_vite_plugin
+
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
 
 
@@ -68,6 +70,42 @@ class PaintFirst(Plugin):
 
     def post_build(self, **context) -> None:
         paint_directory(context["static_dir"])
+
+
+LINKS_PLUGIN = r"""
+// Added by consultancy/paint.py: every link is a full page load (React Router's reloadDocument).
+function siteDocumentLinks() {
+  return {
+    name: "site-document-links",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/](app|app_components)[\\/].*\.jsx$/.test(id.split("?")[0])) return null;
+      if (!code.includes("jsx(ReactRouterLink,{")) return null;
+      return { code: code.replaceAll("jsx(ReactRouterLink,{", "jsx(ReactRouterLink,{reloadDocument:true,"), map: null };
+    },
+  };
+}
+"""
+
+
+class DocumentLinks(Plugin):
+    """Every link is a plain link the browser follows: a full page load, never React Router's
+    client-side navigation. Reflex renders every `rx.el.a` as React Router's Link; a Vite
+    plugin gives each one `reloadDocument` in the compiled pages and components (the
+    prerendered `<a href>` is unchanged).
+
+    Measured with scripts/second_page.py (docs/performance.md, "Second page"): a full load
+    of the next page, whose HTML is prerendered and paints before any script runs, shows its
+    h1 sooner than React rendering the same page in the open document, at Lighthouse's
+    mobile CPU and network. It also keeps every page view what scripts/load.py simulates:
+    one page load, one websocket, one hydrate."""
+
+    def pre_compile(self, **context) -> None:
+        context["add_modify_task"](VITE_CONFIG, add_document_links)
+
+
+def add_document_links(config: str) -> str:
+    return add_vite_plugin(config, "siteDocumentLinks", LINKS_PLUGIN)
 
 
 if __name__ == "__main__":
