@@ -12,6 +12,10 @@ Reflex writes `.web/vite.config.js` on every compile; this plugin adds one Vite 
   only (Reflex's `TRANSPORT` setting), yet engine.io's default transport table pulls in
   long-polling over XHR and WebTransport. The table is replaced by one with the websocket
   transport alone.
+- **Cookies.** Reflex's runtime reads and writes state kept in cookies through
+  `universal-cookie` (and its `cookie` parser). The site keeps no state in cookies, but the
+  runtime imports it anyway; it gets a dozen lines over `document.cookie` with the same
+  `get` / `set` / `remove` calls instead.
 - **One module per memoized component.** Reflex writes the site's 150 stateful components
   into one module (`.web/app_components/consultancy/templates/webpage.jsx`), so every page
   loaded all of them: the finder's form, the lightbox, every service page's checklist. The
@@ -30,8 +34,34 @@ from reflex.plugins.base import Plugin
 VITE_CONFIG = "vite.config.js"
 VITE_PLUGIN = r"""
 // Added by consultancy/bundle.py: framework code the site never runs stays out of the bundle.
+const COOKIES = `export default class Cookies {
+  get(name) {
+    for (const pair of (typeof document === "undefined" ? "" : document.cookie).split("; ")) {
+      const at = pair.indexOf("=");
+      if (at > 0 && decodeURIComponent(pair.slice(0, at)) === name) return decodeURIComponent(pair.slice(at + 1));
+    }
+    return undefined;
+  }
+  set(name, value, options = {}) {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    let cookie = encodeURIComponent(name) + "=" + encodeURIComponent(text);
+    if (options.path) cookie += "; Path=" + options.path;
+    if (options.domain) cookie += "; Domain=" + options.domain;
+    if (options.maxAge !== undefined && options.maxAge !== null) cookie += "; Max-Age=" + options.maxAge;
+    if (options.expires) cookie += "; Expires=" + new Date(options.expires).toUTCString();
+    if (options.secure) cookie += "; Secure";
+    if (options.sameSite) cookie += "; SameSite=" + (options.sameSite === true ? "Strict" : options.sameSite);
+    document.cookie = cookie;
+  }
+  remove(name, options = {}) {
+    this.set(name, "", { ...options, maxAge: 0, expires: 0 });
+  }
+}
+`;
+
 function siteSlimBundle() {
   const emotion = "\0site-emotion-react";
+  const cookies = "\0site-cookies";
   const transports = /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/;
   const memoModule = /[\\/]app_components[\\/].*\.jsx$/;
   const part = "?site-component=";
@@ -42,6 +72,7 @@ function siteSlimBundle() {
     enforce: "pre",
     resolveId(source) {
       if (source === "@emotion/react") return emotion;
+      if (source === "universal-cookie") return cookies;
       if (source.includes(part)) return source;
       return null;
     },
@@ -76,6 +107,7 @@ function siteSlimBundle() {
       if (id === emotion) {
         return 'import { createElement } from "react";\nexport const jsx = createElement;\n';
       }
+      if (id === cookies) return COOKIES;
       if (id.includes(part)) {
         const [file, name] = id.split(part);
         const [imports, ...components] = blocks(readFileSync(file, "utf8"));

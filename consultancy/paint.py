@@ -8,14 +8,16 @@ render-blocking: the complete HTML paints only once they are in, about 2 s after
 This step removes the module preloads from every built page. The entry script stays where
 React Router puts it, at the end of the body, as an inline `<script type="module">`: module
 scripts never block parsing or painting, so the browser paints the page from its HTML, CSS
-and hero picture first, then fetches and runs the scripts and the page hydrates.
+and hero picture first, then fetches and runs the scripts and the page hydrates. So that the
+scripts still arrive in one round trip rather than one per level of imports, a one-line
+inline script just before the entry adds the same preloads after the first frame is painted
+(its hash is in the pages' CSP like every inline script's).
 
 It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
 Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:
 `reflex run --env prod` (the single-port server, .web/build/client), `reflex export` for
 nginx (deploy/prod.sh; deploy/configure.py hashes the inline scripts for the CSP afterwards)
 and for a static host (`make export`; deploy/static_host.py writes `_headers` afterwards).
-It only removes `<link>` elements, so the inline scripts and their CSP hashes are unchanged.
 
 `python -m consultancy.paint DIR` applies it to a built directory by hand (idempotent; it
 rewrites the .br/.gz files beside a page it changes).
@@ -24,6 +26,7 @@ rewrites the .br/.gz files beside a page it changes).
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import sys
 from pathlib import Path
@@ -33,11 +36,26 @@ from reflex.plugins.base import Plugin
 from consultancy.bundle import VITE_CONFIG, add_vite_plugin
 
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
+HREF = re.compile(r'\bhref="([^"]+)"')
+ENTRY = '<script type="module"'
+# After the first frame has been painted, the whole entry graph is asked for at once, so the
+# page hydrates after one round trip for its scripts instead of one per level of imports.
+PRELOAD_AFTER_PAINT = (
+    "<script>requestAnimationFrame(()=>setTimeout(()=>{for(const href of %s)"
+    'document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}))</script>'
+)
 
 
 def paint_first(html: str) -> str:
-    """The page without its module preloads (everything else byte for byte)."""
-    return MODULEPRELOAD.sub("", html)
+    """The page without its module preloads in the head; the same preloads are added by a
+    small inline script after the first paint, just before the entry script. A page already
+    done is returned as it is."""
+    hrefs = [HREF.search(tag).group(1) for tag in MODULEPRELOAD.findall(html) if HREF.search(tag)]
+    html = MODULEPRELOAD.sub("", html)
+    if hrefs and ENTRY in html:
+        script = PRELOAD_AFTER_PAINT % json.dumps(hrefs, separators=(",", ":"))
+        html = html.replace(ENTRY, script + ENTRY, 1)
+    return html
 
 
 def _recompress(page: Path, data: bytes) -> None:
