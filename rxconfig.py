@@ -1,13 +1,19 @@
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from consultancy.bundle import SlimBundle
 from consultancy.enquiries.settings import database_url
+from consultancy.paint import DocumentLinks, PaintFirst
 
 config = rx.Config(
     app_name="consultancy",
     # The site writes its own sitemap from the Route table (canonical routes only,
     # no redirect paths, no /rough); Reflex's plugin would list every page.
     disable_plugins=[SitemapPlugin],
+    # Issue 18: no Emotion or unused websocket transports in the bundle (consultancy/bundle.py),
+    # pages that paint before the framework's scripts are fetched, and links that load the
+    # next page's prerendered HTML (consultancy/paint.py).
+    plugins=[SlimBundle(), PaintFirst(), DocumentLinks()],
     show_built_with_reflex=False,
     # Brotli sidecars first (about 15% smaller scripts than gzip), gzip for clients without it.
     # The production server should send the .br files too (nginx: brotli_static on).

@@ -23,3 +23,26 @@ def test_no_prop_became_css(base_url: str) -> None:
         if "css:(" in page.read_text()
     }
     assert stray == {}
+
+
+WEB_DIR = ROUTES_DIR.parents[1]
+
+
+@pytest.mark.browser
+def test_no_css_prop_anywhere(base_url: str) -> None:
+    """consultancy/bundle.py resolves `@emotion/react` to React's createElement, which would
+    drop a `css` prop without a word: no compiled page or component may pass one."""
+    files = [*ROUTES_DIR.glob("*.jsx"), *(WEB_DIR / "utils").rglob("*.jsx"), WEB_DIR / "app" / "root.jsx"]
+    assert len(files) > 30, "the site has not been built"
+    with_css = sorted(f.name for f in files if re.search(r"[{,]\s*css:", f.read_text()))
+    assert with_css == []
+
+
+@pytest.mark.browser
+def test_bundle_has_no_emotion_and_one_transport(base_url: str) -> None:
+    """The built scripts carry neither Emotion nor engine.io's long-polling transport."""
+    scripts = list((WEB_DIR / "build" / "client" / "assets").glob("*.js"))
+    assert scripts, "the site has not been built"
+    text = "\n".join(s.read_text() for s in scripts)
+    assert "data-emotion" not in text  # Emotion marks the style tags it writes
+    assert "xhr poll error" not in text

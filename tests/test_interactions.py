@@ -331,3 +331,18 @@ def test_phone_header_is_one_row_with_the_iso_badge_in_reach(mobile_page) -> Non
     assert name.evaluate("el => el.scrollWidth <= el.clientWidth")
     page.locator("#iso-badge").click()
     expect(page.get_by_role("dialog", name="ISO Certifications")).to_be_visible()
+
+
+def test_a_link_loads_the_next_page_as_a_new_document(desktop_page) -> None:
+    """Links are plain links (issue 18, consultancy/paint.py): the next page arrives as its
+    prerendered HTML and paints before any script runs, rather than being rendered by React
+    in the page the visitor leaves."""
+    page = desktop_page
+    page.goto("/about")
+    wait_for_backend(page)
+    page.evaluate("window.__previousDocument = true")
+    page.locator("#site-nav .nav__list").get_by_role("link", name="Contact", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/contact-us$"))
+    wait_for_backend(page)
+    assert page.evaluate("window.__previousDocument === undefined")
+    expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "false")

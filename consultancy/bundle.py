@@ -1,0 +1,147 @@
+"""Leaves framework code the site never runs out of its JavaScript (issue 18).
+
+Reflex writes `.web/vite.config.js` on every compile; this plugin adds one Vite plugin to it
+(through the compile's modify-file hook, so the generated file stays Reflex's own):
+
+- **Emotion.** Every compiled page and Reflex's runtime call `jsx` from `@emotion/react`,
+  which only differs from React's `createElement` for a `css` prop. The site styles with
+  its stylesheet and class names and renders no `css` prop (tests/test_compiled.py checks
+  the compiled pages), so `@emotion/react` resolves to a module whose `jsx` is
+  `createElement`: Emotion, Stylis, react-is and hoist-non-react-statics leave the bundle.
+- **engine.io transports.** The site's websocket connects with the `websocket` transport
+  only (Reflex's `TRANSPORT` setting), yet engine.io's default transport table pulls in
+  long-polling over XHR and WebTransport. The table is replaced by one with the websocket
+  transport alone.
+- **Cookies.** Reflex's runtime reads and writes state kept in cookies through
+  `universal-cookie` (and its `cookie` parser). The site keeps no state in cookies, but the
+  runtime imports it anyway; it gets a dozen lines over `document.cookie` with the same
+  `get` / `set` / `remove` calls instead.
+- **One module per memoized component.** Reflex writes the site's 150 stateful components
+  into one module (`.web/app_components/consultancy/templates/webpage.jsx`), so every page
+  loaded all of them: the finder's form, the lightbox, every service page's checklist. The
+  module becomes one re-export per component, each component a module of its own (the
+  file's imports, then that component), and the bundler puts each where the pages that use
+  it are: the header and footer in a chunk all pages share, the rest in the pages' own.
+
+All apply to the client build and the prerender alike, so the prerendered HTML and the
+hydrating page come from the same code.
+"""
+
+from __future__ import annotations
+
+from reflex.plugins.base import Plugin
+
+VITE_CONFIG = "vite.config.js"
+VITE_PLUGIN = r"""
+// Added by consultancy/bundle.py: framework code the site never runs stays out of the bundle.
+const COOKIES = `export default class Cookies {
+  get(name) {
+    for (const pair of (typeof document === "undefined" ? "" : document.cookie).split("; ")) {
+      const at = pair.indexOf("=");
+      if (at > 0 && decodeURIComponent(pair.slice(0, at)) === name) return decodeURIComponent(pair.slice(at + 1));
+    }
+    return undefined;
+  }
+  set(name, value, options = {}) {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    let cookie = encodeURIComponent(name) + "=" + encodeURIComponent(text);
+    if (options.path) cookie += "; Path=" + options.path;
+    if (options.domain) cookie += "; Domain=" + options.domain;
+    if (options.maxAge !== undefined && options.maxAge !== null) cookie += "; Max-Age=" + options.maxAge;
+    if (options.expires) cookie += "; Expires=" + new Date(options.expires).toUTCString();
+    if (options.secure) cookie += "; Secure";
+    if (options.sameSite) cookie += "; SameSite=" + (options.sameSite === true ? "Strict" : options.sameSite);
+    document.cookie = cookie;
+  }
+  remove(name, options = {}) {
+    this.set(name, "", { ...options, maxAge: 0, expires: 0 });
+  }
+}
+`;
+
+function siteSlimBundle() {
+  const emotion = "\0site-emotion-react";
+  const cookies = "\0site-cookies";
+  const transports = /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/;
+  const memoModule = /[\\/]app_components[\\/].*\.jsx$/;
+  const part = "?site-component=";
+  // The module's imports, then one `export const Name = ...` block per component.
+  const blocks = (code) => code.split(/\n(?=export const \w+ = )/);
+  return {
+    name: "site-slim-bundle",
+    enforce: "pre",
+    resolveId(source) {
+      if (source === "@emotion/react") return emotion;
+      if (source === "universal-cookie") return cookies;
+      if (source.includes(part)) return source;
+      return null;
+    },
+    transform(code, id) {
+      if (!id.includes("?") && !memoModule.test(id) && code.includes('"$/app_components/')) {
+        // A page imports each component from the component's own module (through the
+        // re-exports below the bundler would count every page as using every component).
+        const pageImports = /import\s*\{([^}]*)\}\s*from\s*"\$\/(app_components\/[^"]+)"/g;
+        return {
+          code: code.replace(pageImports, (_, names, path) => {
+            const file = fileURLToPath(new URL(`./${path}.jsx`, import.meta.url));
+            return names
+              .split(",")
+              .map((name) => name.trim())
+              .filter(Boolean)
+              .map((name) => `import {${name}} from ${JSON.stringify(file + part + name)}`)
+              .join(";\n");
+          }),
+          map: null,
+        };
+      }
+      if (id.includes("?") || !memoModule.test(id)) return null;
+      const [, ...components] = blocks(code);
+      if (components.length < 2) return null;
+      const names = components.map((block) => /^export const (\w+)/.exec(block)[1]);
+      return {
+        code: names.map((name) => `export { ${name} } from ${JSON.stringify(id + part + name)};`).join("\n"),
+        map: null,
+      };
+    },
+    load(id) {
+      if (id === emotion) {
+        return 'import { createElement } from "react";\nexport const jsx = createElement;\n';
+      }
+      if (id === cookies) return COOKIES;
+      if (id.includes(part)) {
+        const [file, name] = id.split(part);
+        const [imports, ...components] = blocks(readFileSync(file, "utf8"));
+        const block = components.find((b) => b.startsWith(`export const ${name} = `));
+        return { code: imports + "\n" + block, map: null };
+      }
+      if (transports.test(id.split("?")[0])) {
+        return 'import { WS } from "./websocket.node.js";\nexport const transports = { websocket: WS };\n';
+      }
+      return null;
+    },
+  };
+}
+"""
+ANCHOR = "export default defineConfig("
+PLUGINS = "  plugins: [\n"
+
+
+def add_vite_plugin(config: str, name: str, definition: str, imports: str = "") -> str:
+    """vite.config.js with the plugin `name()` defined (by `definition`) and first in its list."""
+    if f"{name}()" in config:
+        return config
+    if ANCHOR not in config or PLUGINS not in config:
+        raise RuntimeError(f"{VITE_CONFIG}: Reflex's template changed; cannot add the Vite plugin {name}")
+    config = imports + config.replace(ANCHOR, definition.lstrip() + "\n" + ANCHOR, 1)
+    return config.replace(PLUGINS, PLUGINS + f"    {name}(),\n", 1)
+
+
+def add_slim_bundle(config: str) -> str:
+    return add_vite_plugin(config, "siteSlimBundle", VITE_PLUGIN, 'import { readFileSync } from "fs";\n')
+
+
+class SlimBundle(Plugin):
+    """Adds `siteSlimBundle()` to the generated Vite config (see the module docstring)."""
+
+    def pre_compile(self, **context) -> None:
+        context["add_modify_task"](VITE_CONFIG, add_slim_bundle)

@@ -1,0 +1,131 @@
+"""Lets a prerendered page paint before the framework's scripts are fetched (issue 18).
+
+React Router's prerender puts a `<link rel="modulepreload">` in the head for every module of
+the page's entry graph (about 150 KB as sent). On a slow phone link those fetches share the
+connection with the stylesheet and the page's largest picture, and Lighthouse counts them as
+render-blocking: the complete HTML paints only once they are in, about 2 s after the request.
+
+This step removes the module preloads from every built page. The entry script stays where
+React Router puts it, at the end of the body, as an inline `<script type="module">`: module
+scripts never block parsing or painting, so the browser paints the page from its HTML, CSS
+and hero picture first, then fetches and runs the scripts and the page hydrates. So that the
+scripts still arrive in one round trip rather than one per level of imports, a one-line
+inline script just before the entry adds the same preloads after the first frame is painted
+(its hash is in the pages' CSP like every inline script's).
+
+It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
+Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:
+`reflex run --env prod` (the single-port server, .web/build/client), `reflex export` for
+nginx (deploy/prod.sh; deploy/configure.py hashes the inline scripts for the CSP afterwards)
+and for a static host (`make export`; deploy/static_host.py writes `_headers` afterwards).
+
+`python -m consultancy.paint DIR` applies it to a built directory by hand (idempotent; it
+rewrites the .br/.gz files beside a page it changes).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import sys
+from pathlib import Path
+
+from reflex.plugins.base import Plugin
+
+from consultancy.bundle import VITE_CONFIG, add_vite_plugin
+
+MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
+HREF = re.compile(r'\bhref="([^"]+)"')
+ENTRY = '<script type="module"'
+# After the first frame has been painted, the whole entry graph is asked for at once, so the
+# page hydrates after one round trip for its scripts instead of one per level of imports.
+PRELOAD_AFTER_PAINT = (
+    "<script>requestAnimationFrame(()=>setTimeout(()=>{for(const href of %s)"
+    'document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}))</script>'
+)
+
+
+def paint_first(html: str) -> str:
+    """The page without its module preloads in the head; the same preloads are added by a
+    small inline script after the first paint, just before the entry script. A page already
+    done is returned as it is."""
+    hrefs = [HREF.search(tag).group(1) for tag in MODULEPRELOAD.findall(html) if HREF.search(tag)]
+    html = MODULEPRELOAD.sub("", html)
+    if hrefs and ENTRY in html:
+        script = PRELOAD_AFTER_PAINT % json.dumps(hrefs, separators=(",", ":"))
+        html = html.replace(ENTRY, script + ENTRY, 1)
+    return html
+
+
+def _recompress(page: Path, data: bytes) -> None:
+    """Rewrites the compressed copies a server would send instead of the page."""
+    gz = page.with_name(page.name + ".gz")
+    if gz.exists():
+        gz.write_bytes(gzip.compress(data, 9, mtime=0))
+    br = page.with_name(page.name + ".br")
+    if br.exists():
+        import brotli
+
+        br.write_bytes(brotli.compress(data, quality=11))
+
+
+def paint_directory(static_dir: Path) -> int:
+    """Applies `paint_first` to every page under `static_dir`; returns how many changed."""
+    changed = 0
+    for page in sorted(Path(static_dir).rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        painted = paint_first(html)
+        if painted != html:
+            page.write_text(painted, encoding="utf-8")
+            _recompress(page, painted.encode())
+            changed += 1
+    return changed
+
+
+class PaintFirst(Plugin):
+    """`paint_directory` on the production client build (see the module docstring)."""
+
+    def post_build(self, **context) -> None:
+        paint_directory(context["static_dir"])
+
+
+LINKS_PLUGIN = r"""
+// Added by consultancy/paint.py: every link is a full page load (React Router's reloadDocument).
+function siteDocumentLinks() {
+  return {
+    name: "site-document-links",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/](app|app_components)[\\/].*\.jsx$/.test(id.split("?")[0])) return null;
+      if (!code.includes("jsx(ReactRouterLink,{")) return null;
+      return { code: code.replaceAll("jsx(ReactRouterLink,{", "jsx(ReactRouterLink,{reloadDocument:true,"), map: null };
+    },
+  };
+}
+"""
+
+
+class DocumentLinks(Plugin):
+    """Every link is a plain link the browser follows: a full page load, never React Router's
+    client-side navigation. Reflex renders every `rx.el.a` as React Router's Link; a Vite
+    plugin gives each one `reloadDocument` in the compiled pages and components (the
+    prerendered `<a href>` is unchanged).
+
+    Measured with scripts/second_page.py (docs/performance.md, "Second page"): a full load
+    of the next page, whose HTML is prerendered and paints before any script runs, shows its
+    h1 sooner than React rendering the same page in the open document, at Lighthouse's
+    mobile CPU and network. It also keeps every page view what scripts/load.py simulates:
+    one page load, one websocket, one hydrate."""
+
+    def pre_compile(self, **context) -> None:
+        context["add_modify_task"](VITE_CONFIG, add_document_links)
+
+
+def add_document_links(config: str) -> str:
+    return add_vite_plugin(config, "siteDocumentLinks", LINKS_PLUGIN)
+
+
+if __name__ == "__main__":
+    for folder in sys.argv[1:] or [".web/build/client"]:
+        print(f"{folder}: {paint_directory(Path(folder))} pages without module preloads")
