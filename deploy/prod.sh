@@ -141,7 +141,7 @@ serve() {
 
   for _ in $(seq 1 120); do
     if curl -sf -o /dev/null "http://127.0.0.1:$PROD_PORT/ping" && curl -sf -o /dev/null "http://127.0.0.1:$PROD_PORT/"; then
-      echo "serving on $PUBLIC_URL (nginx $LISTEN -> $BACKENDS; this host's backend $BACKEND_HOST:$BACKEND_PORT x$WORKERS; redis $REDIS_URL)"
+      echo "serving on $PUBLIC_URL (nginx $LISTEN -> $BACKENDS; this host's backend $BACKEND_HOST:$BACKEND_PORT x$WORKERS; redis $(echo "$REDIS_URL" | sed -E 's#//[^@/]*@#//#'))"
       wait -n "${pids[@]}" || true
       echo "a process of the stack stopped; see $RUN_DIR/*.log"
       exit 1
