@@ -28,6 +28,7 @@ from tests.enquiry_fixtures import (  # noqa: F401  (fixtures: real databases an
     postgres_url,
     sqlite_url,
 )
+from tests.enquiry_fixtures import free_port as _free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -43,12 +44,6 @@ CHROMIUM_FLAGS = [
 ]
 BUILD_TIMEOUT_S = 900
 WIDTHS = {"mobile": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextlib.contextmanager

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from consultancy.enquiries import database
+from consultancy.enquiries.form import EnquiryForm, read_form
 
 SMTP_ENV = ("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "SMTP_STARTTLS", "SMTP_SSL", "MAIL_FROM")
 
@@ -30,6 +31,14 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def enquiry_form(**fields: object) -> EnquiryForm:
+    """A valid enquiry as the form reads it: one visitor's details, then `fields` (the service,
+    the message, or any field a test changes). Test modules bind their own defaults with
+    functools.partial; a call's own keywords still win."""
+    visitor = {"name": "Asha Mohanty", "phone": "98765 43210", "email": "asha@example.com", "consent": "on"}
+    return read_form({**visitor, **fields})
 
 
 def postgres_required() -> bool:

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,24 +18,13 @@ import pytest
 from consultancy.enquiries import store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.export import COLUMNS, safe_cell
-from consultancy.enquiries.form import read_form
+from tests.enquiry_fixtures import enquiry_form
 
 ROOT = Path(__file__).resolve().parents[1]
 ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିରାପତ୍ତା ପ୍ରମାଣପତ୍ର ଦରକାର।"
 
 
-def form(**changes: object):
-    data = {
-        "name": "Asha Mohanty",
-        "phone": "98765 43210",
-        "email": "asha@example.com",
-        "service": "cgwanoc",
-        "district": "outside-odisha",
-        "message": "Groundwater NOC.",
-        "consent": "on",
-    }
-    data.update(changes)
-    return read_form(data)
+form = partial(enquiry_form, service="cgwanoc", district="outside-odisha", message="Groundwater NOC.")
 
 
 def export(*args: str) -> tuple[int, list[dict[str, str]], str]:

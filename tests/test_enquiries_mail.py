@@ -8,6 +8,7 @@ import threading
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from functools import partial
 
 import pytest
 import sqlalchemy as sa
@@ -15,26 +16,19 @@ import sqlalchemy as sa
 from consultancy.content import content
 from consultancy.enquiries import mail, store
 from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.form import read_form
-from tests.enquiry_fixtures import MailCatcher
+from tests.enquiry_fixtures import MailCatcher, enquiry_form
 
 ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିରାପତ୍ତା ପ୍ରମାଣପତ୍ର ଦରକାର।"
 MARKUP = '<a href="https://evil.example">click</a><script>alert(1)</script>'
 
 
-def form(**changes: object):
-    data = {
-        "name": "Asha Mohanty",
-        "phone": "98765 43210",
-        "email": "asha@example.com",
-        "organisation": "Kalinga Steel",
-        "service": "fire-nocs",
-        "district": "khordha",
-        "message": f"{MARKUP}\n{ODIA}",
-        "consent": "on",
-    }
-    data.update(changes)
-    return read_form(data)
+form = partial(
+    enquiry_form,
+    organisation="Kalinga Steel",
+    service="fire-nocs",
+    district="khordha",
+    message=f"{MARKUP}\n{ODIA}",
+)
 
 
 def received(catcher: MailCatcher) -> list[EmailMessage]:

@@ -9,6 +9,7 @@ import subprocess
 import threading
 import time
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,21 +17,9 @@ import sqlalchemy as sa
 
 from consultancy.enquiries import database, inbox, maintenance, staff, store
 from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.form import read_form
-from tests.enquiry_fixtures import PostgresCluster
+from tests.enquiry_fixtures import PostgresCluster, enquiry_form
 
-
-def form(**changes: object):
-    data = {
-        "name": "Asha Mohanty",
-        "phone": "98765 43210",
-        "email": "asha@example.com",
-        "service": "peso",
-        "message": "PESO licence for a petrol pump.",
-        "consent": "on",
-    }
-    data.update(changes)
-    return read_form(data)
+form = partial(enquiry_form, service="peso", message="PESO licence for a petrol pump.")
 
 
 def query(url: str, sql: str) -> list[tuple]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import threading
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -14,24 +15,14 @@ import sqlalchemy as sa
 from consultancy.enquiries import inbox, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import AccountLocked, NotSignedIn, SignInRefused
-from consultancy.enquiries.form import read_form
 from consultancy.enquiries.inbox import InboxRefused
+from tests.enquiry_fixtures import enquiry_form
 
 PASSWORD = "correct horse battery staple"
 PRODUCTION_COST = staff.SCRYPT_N
 
 
-def form(**changes: object):
-    data = {
-        "name": "Asha Mohanty",
-        "phone": "98765 43210",
-        "email": "asha@example.com",
-        "service": "fire-nocs",
-        "message": "A fire NOC for a warehouse.",
-        "consent": "on",
-    }
-    data.update(changes)
-    return read_form(data)
+form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse.")
 
 
 def scalar(url: str, sql: str, **params: object) -> object:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,7 @@ from sqlmodel import SQLModel
 
 from consultancy.enquiries import database, store
 from consultancy.enquiries.errors import StoreUnavailable, TooManyEnquiries
-from consultancy.enquiries.form import read_form
-from tests.enquiry_fixtures import start_cluster
+from tests.enquiry_fixtures import enquiry_form, start_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -29,17 +29,7 @@ ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିର�
 HOSTILE = "<script>alert(1)</script>'); DROP TABLE enquiry;-- %_\\ =cmd|' /C calc'!A0"
 
 
-def form(**changes: object):
-    data = {
-        "name": "Asha Mohanty",
-        "phone": "98765 43210",
-        "email": "asha@example.com",
-        "service": "fire-nocs",
-        "message": "A fire NOC for a warehouse in Khordha.",
-        "consent": "on",
-    }
-    data.update(changes)
-    return read_form(data)
+form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse in Khordha.")
 
 
 def rows(url: str, sql: str, **params: object) -> list[tuple]:
