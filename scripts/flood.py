@@ -85,12 +85,6 @@ class Flooder:
     stop: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def __getstate__(self) -> dict:  # only the settings cross into the flooder's process
-        return {"url": self.url, "mode": self.mode, "threads": self.threads, "source": self.source}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(**state)
-
     def _count(self, **counts: int) -> None:
         with self._lock:
             for name, value in counts.items():
@@ -153,7 +147,7 @@ class Flooder:
         )
 
 
-def backend_processes(url: str) -> list[psutil.Process]:
+def backend_processes() -> list[psutil.Process]:
     """The granian processes (the backend) on this machine."""
     found = []
     for process in psutil.process_iter(["cmdline"]):
@@ -184,7 +178,7 @@ def summary(values: list[float]) -> str:
 
 
 def run(url: str, mode: str, seconds: float, threads: int, source: str, warmup: float = 3) -> dict:
-    processes = backend_processes(url)
+    processes = backend_processes()
     visitor = Visitor(url)
     visitor.start()
     time.sleep(warmup)

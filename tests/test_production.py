@@ -41,9 +41,6 @@ from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
 from tests.conftest import ROOT, WIDTHS, _free_port, static_server
 
-STATE = "reflex___state____state"
-CHECKLIST = f"{STATE}.consultancy___components___checklist___state____checklist_state"
-
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
 FRAME_HOSTS = {"https://www.youtube-nocookie.com", "https://www.google.com"}
 
@@ -547,6 +544,7 @@ def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_pat
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import flood  # noqa: E402  (scripts/flood.py: the same flood its figures come from)
+from reflex_socket import CHECKLIST, STATE, open_socket, router  # noqa: E402  (put on sys.path by flood)
 
 FLOODER = "127.0.0.2"  # a second loopback address: the flood is not the visitor's address
 
@@ -635,11 +633,8 @@ def _backend(stack: Stack, run_dir: Path, port: int, origins: str) -> Iterator[s
 
 def _hydrate(url: str, token: str, origin: str) -> tuple[websocket.WebSocket, str]:
     """A visitor's socket for /peso with the given token; returns it and the hydrate's frames."""
-    ws = websocket.create_connection(
-        url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={token}", timeout=20, origin=origin
-    )
-    ws.recv()
-    hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": {"pathname": "/peso"}}}
+    ws = open_socket(url, timeout=20, token=token, origin=origin)
+    hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router("/peso")}}
     ws.send("40/_event," + json.dumps(hydrate))
     frames = []
     while '"is_hydrated_rx_state_":true' not in (frame := ws.recv()):
@@ -660,7 +655,7 @@ def test_two_backends_behind_one_nginx_keep_a_visitor_when_one_is_killed(stack: 
         ws, frames = _hydrate(url, token, stack.url)
         assert '"ticked_rx_state_":[]' in frames
         tick = {"name": f"{CHECKLIST}.set_ticked", "payload": {"indexes": [0, 2]}}
-        tick["router_data"] = {"pathname": "/peso"}
+        tick["router_data"] = router("/peso")
         ws.send("42/_event," + json.dumps(["event", tick]))
         while '"ticked_rx_state_":[0,2]' not in ws.recv():
             pass

@@ -33,15 +33,23 @@ def read_until(ws: websocket.WebSocket, marker: str) -> int:
             return len(frame)
 
 
-def open_socket(base_url: str, timeout: float = 15, source: str | None = None) -> websocket.WebSocket:
-    """An engine.io websocket with a fresh token; `source` binds it to one loopback address,
-    so one test machine can be several visitors' addresses (127.0.0.2 is another address)."""
-    url = base_url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={uuid.uuid4()}"
+def open_socket(
+    base_url: str,
+    timeout: float = 15,
+    source: str | None = None,
+    token: str | None = None,
+    origin: str | None = None,
+) -> websocket.WebSocket:
+    """An engine.io websocket, with a fresh token unless one is given (a visitor coming back).
+    `source` binds it to one loopback address, so one test machine can be several visitors'
+    addresses (127.0.0.2 is another address); `origin` is the page's origin it claims
+    (by default the backend's own)."""
+    url = base_url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={token or uuid.uuid4()}"
     tcp = None
     if source:
         target = urlparse(base_url)
         tcp = socket.create_connection((target.hostname, target.port), timeout=timeout, source_address=(source, 0))
-    ws = websocket.create_connection(url, timeout=timeout, socket=tcp)
+    ws = websocket.create_connection(url, timeout=timeout, socket=tcp, origin=origin)
     ws.recv()  # engine.io open
     return ws
 
