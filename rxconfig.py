@@ -3,6 +3,7 @@ from reflex.plugins.sitemap import SitemapPlugin
 
 from consultancy.bundle import SlimBundle
 from consultancy.enquiries.settings import database_url
+from consultancy.lazy_socket import LazySocket
 from consultancy.paint import DocumentLinks, PaintFirst
 
 config = rx.Config(
@@ -12,8 +13,9 @@ config = rx.Config(
     disable_plugins=[SitemapPlugin],
     # Issue 18: no Emotion or unused websocket transports in the bundle (consultancy/bundle.py),
     # pages that paint before the framework's scripts are fetched, and links that load the
-    # next page's prerendered HTML (consultancy/paint.py).
-    plugins=[SlimBundle(), PaintFirst(), DocumentLinks()],
+    # next page's prerendered HTML (consultancy/paint.py). Issue 15: the websocket opens on
+    # the first event for the backend, not on every page load (consultancy/lazy_socket.py).
+    plugins=[SlimBundle(), LazySocket(), PaintFirst(), DocumentLinks()],
     show_built_with_reflex=False,
     # Brotli sidecars first (about 15% smaller scripts than gzip), gzip for clients without it.
     # The production server should send the .br files too (nginx: brotli_static on).

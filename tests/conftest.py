@@ -142,6 +142,7 @@ def new_page(browser, base_url: str):
         context.close()
 
 
-def wait_for_backend(page) -> None:
-    """Block until the websocket is connected, so events reach Python state."""
+def wait_until_interactive(page) -> None:
+    """Block until React has taken over the page, so clicks run its handlers. The websocket
+    opens on the first backend event (consultancy/lazy_socket.py); events wait for it."""
     page.wait_for_selector("#app-ready[data-ready='true']", state="attached")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES
-from tests.conftest import WIDTHS, wait_for_backend
+from tests.conftest import WIDTHS, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def axe_page(request, browser, base_url):
 @pytest.mark.parametrize("path", ROUTES)
 def test_route_has_no_axe_violations(axe_page, path: str) -> None:
     axe_page.goto(path)
-    wait_for_backend(axe_page)
+    wait_until_interactive(axe_page)
     assert_clean(axe_page, path)
 
 
@@ -52,7 +52,7 @@ def test_open_states_have_no_axe_violations(axe_page) -> None:
     page = axe_page
     mobile = page.viewport_size["width"] < 768
     page.goto("/")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     if mobile:
         page.get_by_role("button", name="Menu").click()
         expect(page.locator("#site-nav")).to_be_visible()
@@ -65,12 +65,12 @@ def test_open_states_have_no_axe_violations(axe_page) -> None:
     expect(page.locator("#search-results")).to_be_visible()
     assert_clean(page, "search results open")
     page.goto("/about")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.locator("#iso-badge").focus()
     expect(page.get_by_role("dialog", name="ISO Certifications")).to_be_visible()
     assert_clean(page, "ISO dialog open")
     page.goto("/testimonials")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.locator("#gallery-item-3").click()
     expect(page.locator("#lightbox-counter")).to_be_visible()
     assert_clean(page, "lightbox open")

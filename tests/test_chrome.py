@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
-from tests.conftest import wait_for_backend
+from tests.conftest import wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def test_the_spec_has_29_routes() -> None:
 
 def _open(page, path: str):
     response = page.goto(path)
-    wait_for_backend(page)
+    wait_until_interactive(page)
     return response
 
 
@@ -248,11 +248,11 @@ def test_footer_year_is_the_visitors_current_year(new_page) -> None:
     page = new_page()
     page.clock.set_fixed_time(datetime.datetime(2031, 3, 1, 12, 0))
     page.goto("/")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.locator("#footer-year")).to_have_text("2031")
     other = new_page()
     other.goto("/")
-    wait_for_backend(other)
+    wait_until_interactive(other)
     expect(other.locator("#footer-year")).to_have_text(str(datetime.date.today().year))
 
 

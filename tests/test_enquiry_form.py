@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.content import content
-from tests.conftest import ROOT, WIDTHS, wait_for_backend
+from tests.conftest import ROOT, WIDTHS, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def _fill(page, prefix: str = "enquiry", **values: str) -> None:
 
 def _open(page, path: str) -> None:
     page.goto(path)
-    wait_for_backend(page)
+    wait_until_interactive(page)
 
 
 def test_a_valid_enquiry_is_confirmed_and_exported(visitor) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from consultancy.content import ContentError, content
 from consultancy.content.finder import FinderPage
 from consultancy.content.loader import DEFAULT_DATA_DIR, load_model
-from tests.conftest import wait_for_backend
+from tests.conftest import wait_until_interactive
 
 
 def routes_for(answers: dict[str, str]) -> set[str]:
@@ -190,7 +190,7 @@ def _not_asked(group) -> None:
 def test_finder_page_answers_lead_to_the_right_list(desktop_page) -> None:
     page = desktop_page
     page.goto("/approvals-finder")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.locator("h1")).to_have_text(content().finder.heading)
     expect(page.locator("#finder-count")).to_have_text("0")
     page.get_by_label("Which sector is the project in?").select_option("hospital")

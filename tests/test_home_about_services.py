@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES, SERVICE_ROUTES
-from tests.conftest import wait_for_backend
+from tests.conftest import wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,7 @@ def _open_with_clock(new_page, path: str, **options):
     page.clock.install(time=start)
     page.clock.pause_at(start + datetime.timedelta(seconds=1))
     page.goto(path)
-    wait_for_backend(page)
+    wait_until_interactive(page)
     return page
 
 
@@ -172,7 +172,7 @@ def test_reduced_motion_stops_all_rotation(new_page) -> None:
 def test_client_logos_move_and_can_be_paused(desktop_page) -> None:
     page = desktop_page
     page.goto("/")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     track = page.locator(".marquee__track")
     assert track.evaluate("e => getComputedStyle(e).animationName") == "marquee"
     page.get_by_role("button", name="Pause client logos").click()
@@ -247,7 +247,7 @@ def test_get_in_touch_goes_to_contact(desktop_page) -> None:
 def test_sections_fade_in_after_mount(desktop_page) -> None:
     page = desktop_page
     page.goto("/")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.locator("main")).to_have_class(re.compile(r"\bis-faded-in\b"))
     expect(page.locator("#industries")).to_have_css("opacity", "1")
 

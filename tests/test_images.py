@@ -12,7 +12,7 @@ import pytest
 
 from consultancy.content import content
 from consultancy.images import narrow
-from tests.conftest import WIDTHS, wait_for_backend
+from tests.conftest import WIDTHS, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +45,7 @@ def scroll_through(page) -> None:
 @pytest.mark.parametrize("path", PAGES)
 def test_no_image_is_larger_than_shown(page, path: str) -> None:
     page.goto(path)
-    wait_for_backend(page)
+    wait_until_interactive(page)
     scroll_through(page)
     images = page.evaluate(LOADED_IMAGES)
     assert images, "no image loaded"
@@ -58,7 +58,7 @@ def test_phones_get_the_banner_crop_and_only_the_preloaded_file(new_page, screen
     """The hero's preload and its <picture> pick the same file, so it is fetched once."""
     page = new_page(WIDTHS[screen])
     page.goto("/")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     first = content().home.hero[0].image
     expected = narrow(first) if screen == "mobile" else first
     current = page.evaluate("() => new URL(document.querySelector('.slides__img').currentSrc).pathname")
@@ -74,7 +74,7 @@ def test_no_web_font_is_downloaded(desktop_page) -> None:
     """Text uses the device's own fonts: nothing to download, no swap, no reflow."""
     page = desktop_page
     page.goto("/")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     assert page.evaluate("document.fonts.size") == 0
     fonts = page.evaluate(
         "() => performance.getEntriesByType('resource').map(e => e.name)"

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.latency import INTERACTIONS, measure
-from tests.conftest import WIDTHS, _free_port, static_server, wait_for_backend
+from tests.conftest import WIDTHS, _free_port, static_server, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -173,8 +173,15 @@ def test_every_control_works_with_the_backend_refused_on_a_static_host(static_pa
 def test_connection_notice_comes_after_2_s_and_goes_when_the_backend_returns(static_page, static_site) -> None:
     page = static_page
     page.goto("/peso")
-    started = time.monotonic()
+    wait_until_interactive(page)
     notice = page.locator("#connection-notice")
+    # Reading needs no backend, so nothing is tried and nothing is said.
+    page.wait_for_timeout(NOTICE_AFTER_MS + 500)
+    expect(notice).to_have_count(0)
+    # A tick is something the backend keeps: now the page tries, fails and says so.
+    page.locator("label[for='check-0']").click()
+    started = time.monotonic()
+    expect(page.locator("#checklist-progress strong")).to_have_text("1")
     expect(notice).to_be_attached()
     # Present but not yet shown: the stylesheet holds it back for 2 s.
     assert notice.evaluate("el => getComputedStyle(el).visibility") == "hidden"
@@ -183,6 +190,7 @@ def test_connection_notice_comes_after_2_s_and_goes_when_the_backend_returns(sta
     expect(notice).to_contain_text("Connection lost")
     static_site.backend.open()
     expect(notice).not_to_be_attached(timeout=15_000)
+    expect(page.locator(".checklist")).to_have_attribute("data-saved", "1")
 
 
 def test_pages_without_backend_features_never_show_the_notice(static_page) -> None:
@@ -204,7 +212,7 @@ def test_ticks_made_offline_reach_the_backend_when_it_returns(static_page, stati
 def test_backend_keeps_what_the_visitor_sees(desktop_page) -> None:
     page = desktop_page
     page.goto("/peso")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     for n in (0, 1, 3):
         page.locator(f"label[for='check-{n}']").click()
     expect(page.locator("#checklist-progress strong")).to_have_text("3")
@@ -222,7 +230,7 @@ def _open_everything(page) -> None:
 def test_lightbox_is_closed_after_a_reload_a_back_and_a_return(desktop_page, how: str) -> None:
     page = desktop_page
     page.goto("/testimonials")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     _open_everything(page)
     if how == "reload":
         page.reload()
@@ -233,7 +241,7 @@ def test_lightbox_is_closed_after_a_reload_a_back_and_a_return(desktop_page, how
         page.goto("/about")
         page.goto("/testimonials")
     expect(page).to_have_url(re.compile(r"/testimonials$"))
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.wait_for_timeout(300)
     expect(page.locator(".lightbox__panel")).to_have_count(0)
     expect(page.locator(".lightbox")).not_to_have_class(re.compile(r"is-open"))
@@ -243,7 +251,7 @@ def test_lightbox_is_closed_after_a_reload_a_back_and_a_return(desktop_page, how
 def test_menus_and_iso_dialog_are_closed_after_a_reload_and_a_back(mobile_page, how: str) -> None:
     page = mobile_page
     page.goto("/about")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.locator(".menu-toggle").click()
     expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "true")
     page.locator("#iso-badge").click()
@@ -253,7 +261,7 @@ def test_menus_and_iso_dialog_are_closed_after_a_reload_and_a_back(mobile_page, 
     else:
         page.goto("/services")
         page.go_back()
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.wait_for_timeout(300)
     expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "false")
     expect(page.locator("#iso-dialog")).to_be_hidden()
@@ -339,10 +347,10 @@ def test_a_link_loads_the_next_page_as_a_new_document(desktop_page) -> None:
     in the page the visitor leaves."""
     page = desktop_page
     page.goto("/about")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.evaluate("window.__previousDocument = true")
     page.locator("#site-nav .nav__list").get_by_role("link", name="Contact", exact=True).click()
     expect(page).to_have_url(re.compile(r"/contact-us$"))
-    wait_for_backend(page)
+    wait_until_interactive(page)
     assert page.evaluate("window.__previousDocument === undefined")
     expect(page.locator(".menu-toggle")).to_have_attribute("aria-expanded", "false")

@@ -341,7 +341,9 @@ def test_killing_the_worker_holding_a_visitors_websocket(prod_page, stack: Stack
     _wait_for(lambda: replacement.cpu_percent(interval=1.0) < 20, timeout=120, step=0)
     fresh = page.context.browser.new_page()
     fresh.goto(stack.url + "/peso")
-    fresh.wait_for_selector("#app-ready[data-ready='true']", state="attached", timeout=30_000)
+    _ready(fresh)
+    fresh.locator("label[for='check-0']").click()
+    expect(fresh.locator(".checklist")).to_have_attribute("data-saved", "1", timeout=30_000)
     fresh.close()
 
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from consultancy.content.contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES
-from tests.conftest import wait_for_backend
+from tests.conftest import wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,7 @@ def test_service_page(desktop_page, route: str) -> None:
     page = desktop_page
     service = content().service(route)
     page.goto(f"/{route}")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.locator("h1")).to_have_text(service.headline)
     expect(page.locator(".page-hero img")).to_have_attribute("src", re.compile(rf"/images/services/{route}\.jpg$"))
     hero = page.locator(".page-hero")
@@ -71,7 +71,7 @@ def test_service_page_shows_when_its_law_was_reviewed_and_its_sources(new_page, 
 def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
     page = desktop_page
     page.goto("/peso-compliance")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     progress = page.locator("#checklist-progress")
     first = page.locator(".checklist").get_by_role("checkbox").first
     first.focus()
@@ -82,7 +82,7 @@ def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
     page.keyboard.press("Space")
     expect(progress).to_have_text("2 of 5 documents ready")
     page.reload()
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(progress).to_have_text("0 of 5 documents ready")
     expect(page.locator(".checklist").get_by_role("checkbox").first).not_to_be_checked()
 
@@ -90,11 +90,11 @@ def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
 def test_ticks_do_not_follow_the_visitor_to_another_page(desktop_page) -> None:
     page = desktop_page
     page.goto("/fire-nocs")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.locator(".checklist").get_by_role("checkbox").first.check()
     expect(page.locator("#checklist-progress")).to_have_text("1 of 4 documents ready")
     page.goto("/cgwanoc")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.locator("#checklist-progress")).to_have_text("0 of 4 documents ready")
 
 
@@ -106,7 +106,7 @@ def test_peso_checklist_asks_for_five_years_experience() -> None:
 
 def test_learn_more_scrolls_to_overview(page) -> None:
     page.goto("/environmental-clearance")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.locator(".page-hero").get_by_role("link", name="Learn More").click()
     expect(page).to_have_url(re.compile(r"#overview$"))
     expect(page.locator("#overview h2")).to_be_in_viewport()
@@ -127,7 +127,7 @@ def test_print_hides_chrome_and_shows_checklist(desktop_page) -> None:
 def test_print_button_calls_print(desktop_page) -> None:
     page = desktop_page
     page.goto("/fire-licensing")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; }")
     page.get_by_role("button", name="Print checklist").click()
     page.wait_for_function("() => window.__printed === 1")

@@ -31,7 +31,7 @@ import websocket
 from playwright.sync_api import expect
 
 from consultancy.content.contract import PAGE_ROUTES
-from tests.conftest import ROOT, WIDTHS, wait_for_backend
+from tests.conftest import ROOT, WIDTHS, wait_until_interactive
 from tests.test_seo import Head
 
 pytestmark = pytest.mark.browser
@@ -74,7 +74,7 @@ def add_user(env: dict[str, str] | None = None) -> str:
 
 def open_page(page, path: str) -> None:
     page.goto(path)
-    wait_for_backend(page)
+    wait_until_interactive(page)
 
 
 def submit_enquiry(page, *, name: str, message: str, email: str = "staff-test@example.com") -> str:
@@ -203,7 +203,7 @@ def test_sign_in_works_and_a_wrong_password_locks_after_five_tries(visitor) -> N
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Staff inbox")
     page.reload()
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.locator(".staff__sign-in")).to_be_visible()
 
 
@@ -253,7 +253,7 @@ def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, 
 
     # A reload keeps the session, the status and the note.
     page.reload()
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(item(page, reference).locator(".staff__badge")).to_have_text("contacted")
     item(page, reference).get_by_role("button", name="Open").click()
     expect(page.locator("#staff-notes")).to_contain_text("Called Bijay; site visit on Monday.")
@@ -306,7 +306,7 @@ def test_hostile_text_is_shown_literally_and_creates_no_element(visitor, staff_p
     page.get_by_role("button", name="Add note").click()
     expect(page.locator("#staff-notes .staff__note-text").first).to_have_text(HOSTILE_NOTE)
     page.reload()
-    wait_for_backend(page)
+    wait_until_interactive(page)
     page.locator("#staff-search").fill(reference)
     page.get_by_role("button", name="Search").click()
     item(page, reference).get_by_role("button", name="Open").click()

@@ -12,14 +12,14 @@ from playwright.sync_api import expect
 
 from consultancy.components.lightbox import KEY_REPEAT_LIMIT_MS
 from consultancy.content import content
-from tests.conftest import wait_for_backend
+from tests.conftest import wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
 
 def _gallery(page):
     page.goto("/testimonials")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     return page.get_by_role("dialog", name=re.compile(".+"))
 
 
@@ -151,7 +151,7 @@ def test_project_filter_counts(page) -> None:
     projects = content().testimonials.projects
     counts = Counter(p.category for p in projects)
     page.goto("/testimonials")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     visible = page.locator("#projects .project:visible")
     expect(visible).to_have_count(15)
     expect(page.get_by_role("button", name="All", exact=True)).to_have_attribute("aria-pressed", "true")
@@ -169,7 +169,7 @@ def test_project_filter_counts(page) -> None:
 def test_client_logos_fade_in_when_scrolled_to(desktop_page) -> None:
     page = desktop_page
     page.goto("/testimonials")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     block = page.locator("#clients .reveal")
     expect(block).not_to_have_class(re.compile(r"\bis-in\b"))
     block.scroll_into_view_if_needed()
@@ -182,7 +182,7 @@ def test_no_video_frame_before_click(desktop_page) -> None:
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.goto("/testimonials")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     frames = page.locator("iframe[src*='youtube']")
     expect(frames).to_have_count(0)
     assert not [u for u in requests if "youtube" in u]
@@ -220,7 +220,7 @@ def test_contact_map_loads_on_request_and_open_in_maps_works(desktop_page) -> No
     page = desktop_page
     site = content().site
     page.goto("/contact-us")
-    wait_for_backend(page)
+    wait_until_interactive(page)
     expect(page.get_by_role("link", name="Open in Maps")).to_have_attribute("href", site.map_url)
     frames = page.locator("iframe")
     expect(frames).to_have_count(0)

@@ -159,7 +159,9 @@ def register(
         title=title,
         description=meta.description,
         image=og_image_for(redirect_to or path),
-        component=lambda: layout(body(), active=active if active is not None else path, live=live),
+        component=lambda: layout(
+            body(), active=active if active is not None else path, live=live, backend_on_mount=on_load is not None
+        ),
         keywords=tuple(meta.keywords),
         indexed=indexed,
         followed=followed,

@@ -1,13 +1,14 @@
 """Locust visitors for `scripts/load.py`, behaving as the site makes a browser behave.
 
 Every link on the site is a plain link, so each page view is a full page load: the
-HTML, the assets not yet in the visitor's cache, then a new Reflex websocket that
-hydrates and sends the page's mount events (fade-in; clearing the checklist on service
-pages). While a visitor reads a page (READ_S), the page does what it does in a browser:
-the home hero advances every 3 s and the about slider every 4 s (each a state event),
-and on service pages and the testimonials page the visitor ticks checklist items,
-filters projects and steps through the lightbox every 1-3 s. State events are timed
-from send to the answering delta.
+HTML and the assets not yet in the visitor's cache. The page opens no websocket until
+the visitor does something the backend keeps (consultancy/lazy_socket.py): on service
+pages and the testimonials page the visitor ticks checklist items, filters projects and
+steps through the lightbox every 1-3 s while reading (READ_S), and the first of these
+opens a new Reflex websocket that hydrates, then sends the event. Home, about, services,
+contact and the finder never reach the backend (their slideshows, menus and answers run
+in the browser). Leaving a page closes its socket. State events are timed from send to
+the answering delta; the connect with its hydrate separately.
 
 Loopback only: scripts/load.py refuses any other host.
 """
@@ -68,13 +69,14 @@ class Visitor(FastHttpUser):
 
     @task
     def visit_a_page(self) -> None:
+        self.close_socket()  # the previous page's, as a browser closes it on leaving
         path = random.choice(PAGES)
         if not self.view(path):
             gevent.sleep(random.uniform(*READ_S))
             return
         # Only what the visitor chooses reaches the backend (as the site sends it since the
-        # interactions moved into the browser): no mount events, no slideshow ticks.
-        self.open_socket(path)
+        # interactions moved into the browser): no mount events, no slideshow ticks, and no
+        # socket before the first of them.
         until = time.monotonic() + random.uniform(*READ_S)
         while time.monotonic() < until:
             if path in SERVICE_PAGES:
@@ -112,7 +114,7 @@ class Visitor(FastHttpUser):
                 self.client.get(asset, name="asset", headers={"Accept-Encoding": "br, gzip"})
         return True
 
-    # --- the websocket: a new one for every page load ---
+    # --- the websocket: opened by a page's first backend event ---
 
     def close_socket(self) -> None:
         if self.ws is not None:
@@ -131,7 +133,10 @@ class Visitor(FastHttpUser):
             _fire("ws connect + hydrate", started, error=error)
 
     def event(self, name: str, handler: str, payload: dict, marker: str, path: str) -> None:
-        """Sends one state event and times it to the delta that answers it."""
+        """Sends one state event and times it to the delta that answers it; the page's first
+        (or the first after a failure) opens the socket first, as the browser does."""
+        if self.ws is None:
+            self.open_socket(path)
         if self.ws is None:
             return
         started = time.perf_counter()
