@@ -7,14 +7,17 @@ over the real websocket to the real backend. Nothing is mocked.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -146,3 +149,23 @@ def wait_until_interactive(page) -> None:
     """Block until React has taken over the page, so clicks run its handlers. The websocket
     opens on the first backend event (consultancy/lazy_socket.py); events wait for it."""
     page.wait_for_selector("#app-ready[data-ready='true']", state="attached")
+
+
+def run_in_own_thread(scenario: Callable[[], Coroutine[Any, Any, None]], timeout: float = 60) -> None:
+    """Runs an async scenario to the end in a thread of its own (in the same test process
+    Playwright's sync API may own this thread's event loop, and asyncio.run() refuses to start
+    inside a running loop); its exception is raised here."""
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as error:  # handed to the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout)
+    assert not thread.is_alive(), "the scenario did not finish"
+    if failures:
+        raise failures[0]

@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from consultancy.content import content
 from consultancy.enquiries import mail, store
 from consultancy.enquiries.__main__ import main as cli
+from tests.conftest import run_in_own_thread
 from tests.enquiry_fixtures import MailCatcher, enquiry_form
 
 ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିରାପତ୍ତା ପ୍ରମାଣପତ୍ର ଦରକାର।"
@@ -125,20 +126,7 @@ def test_the_backends_sender_sends_soon_after_an_enquiry(sqlite_url: str, mail_s
             await asyncio.sleep(0.05)
         sender.cancel()
 
-    # A thread of its own: in the same test process Playwright's sync API may own this
-    # thread's event loop, and asyncio.run() refuses to start inside a running loop.
-    failures: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(scenario())
-        except BaseException as error:  # handed to the test's thread
-            failures.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(timeout=60)
-    assert failures == []
+    run_in_own_thread(scenario)
     assert len(mail_server.messages) == 1
 
 

@@ -8,9 +8,8 @@ import asyncio
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,6 +21,7 @@ from reflex.utils.exceptions import LockExpiredError
 import consultancy.consultancy  # noqa: F401  (the app's state tree)
 from consultancy.components.checklist.state import ChecklistState
 from consultancy.state_manager import LeanStateManagerRedis, _lean
+from tests.conftest import run_in_own_thread
 from tests.enquiry_fixtures import free_port
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
@@ -45,24 +45,6 @@ def redis_url() -> Iterator[str]:
         finally:
             server.terminate()
             server.wait(10)
-
-
-def _run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """In a thread of its own: Playwright's sync API may own this thread's event loop."""
-    failures: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(scenario())
-        except BaseException as error:  # reported in the test's thread
-            failures.append(error)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(60)
-    assert not thread.is_alive(), "the scenario hung"
-    if failures:
-        raise failures[0]
 
 
 def _manager(url: str, **settings: int) -> tuple[LeanStateManagerRedis, Redis]:
@@ -105,7 +87,7 @@ def test_an_event_is_two_round_trips_and_its_state_is_kept(redis_url: str) -> No
         assert await _ticked(manager, token) == [0, 2]
         await redis.aclose()
 
-    _run(scenario)
+    run_in_own_thread(scenario)
 
 
 def test_a_held_lock_is_waited_for_and_nothing_is_lost(redis_url: str) -> None:
@@ -131,7 +113,7 @@ def test_a_held_lock_is_waited_for_and_nothing_is_lost(redis_url: str) -> None:
         assert await _ticked(manager, token) == [2, 1]
         await redis.aclose()
 
-    _run(scenario)
+    run_in_own_thread(scenario)
 
 
 def test_a_lost_lock_writes_nothing(redis_url: str) -> None:
@@ -151,7 +133,7 @@ def test_a_lost_lock_writes_nothing(redis_url: str) -> None:
         assert await _ticked(manager, token) == [3]
         await redis.aclose()
 
-    _run(scenario)
+    run_in_own_thread(scenario)
 
 
 def test_a_failing_handler_releases_the_lock_without_writing(redis_url: str) -> None:
@@ -166,4 +148,4 @@ def test_a_failing_handler_releases_the_lock_without_writing(redis_url: str) -> 
         assert await _ticked(manager, token) == []
         await redis.aclose()
 
-    _run(scenario)
+    run_in_own_thread(scenario)
