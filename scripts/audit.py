@@ -121,13 +121,15 @@ def run_lighthouse(url: str, extra_headers: dict[str, str] | None = None) -> dic
         ]
         if extra_headers:
             command.append(f"--extra-headers={json.dumps(extra_headers)}")
-        subprocess.run(
-            command,
-            check=True,
-            env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")},
-            timeout=300,
-        )
-        return json.loads(out.read_text())
+        env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+        # Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine;
+        # that says nothing about the page, so the run is repeated, twice at most.
+        for attempt in range(3):
+            run = subprocess.run(command, env=env, timeout=300)
+            if run.returncode == 0:
+                return json.loads(out.read_text())
+            print(f"lighthouse failed on {url} (exit {run.returncode}, attempt {attempt + 1} of 3)", flush=True)
+        raise subprocess.CalledProcessError(run.returncode, command)
 
 
 @functools.cache
