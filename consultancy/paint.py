@@ -116,7 +116,8 @@ class DocumentLinks(Plugin):
     of the next page, whose HTML is prerendered and paints before any script runs, shows its
     h1 sooner than React rendering the same page in the open document, at Lighthouse's
     mobile CPU and network. It also keeps every page view what scripts/load.py simulates:
-    one page load, one websocket, one hydrate."""
+    one page load, and a websocket with its hydrate only once the visitor does something the
+    backend keeps (consultancy/lazy_socket.py)."""
 
     def pre_compile(self, **context) -> None:
         context["add_modify_task"](VITE_CONFIG, add_document_links)
