@@ -226,6 +226,31 @@ def _open_everything(page) -> None:
     expect(page.locator("#lightbox-counter")).to_have_text("5 of 9")
 
 
+def test_a_page_opens_its_websocket_only_for_what_the_backend_keeps(desktop_page) -> None:
+    """consultancy/lazy_socket.py: reading costs the backend nothing, a tick opens the socket."""
+    page = desktop_page
+    sockets: list[str] = []
+    scripts: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.on("request", lambda request: scripts.append(request.url) if request.resource_type == "script" else None)
+    for path in ("/", "/about", "/approvals-finder", "/peso"):
+        page.goto(path)
+        wait_until_interactive(page)
+        page.wait_for_timeout(1000)
+    assert sockets == []
+    loaded = len(scripts)
+    assert page.locator("#app-ready").get_attribute("data-hydrated") == "false"
+    page.locator("label[for='check-0']").click()
+    expect(page.locator(".checklist")).to_have_attribute("data-saved", "1")
+    assert len(sockets) == 1 and "/_event" in sockets[0]
+    expect(page.locator("#app-ready")).to_have_attribute("data-hydrated", "true")
+    assert len(scripts) > loaded, "the socket client loads with the first backend event"
+    # The staff inbox loads its list on arrival, so it connects at once.
+    page.goto("/staff")
+    expect(page.locator("#app-ready")).to_have_attribute("data-hydrated", "true")
+    assert len(sockets) == 2
+
+
 @pytest.mark.parametrize("how", ["reload", "back", "return"])
 def test_lightbox_is_closed_after_a_reload_a_back_and_a_return(desktop_page, how: str) -> None:
     page = desktop_page
