@@ -8,7 +8,8 @@ Testimonials, Contact) are on screen; the phone's menu would add a click of its 
 Services item opens its menu, so for it the click is on the menu's "All services" link.
 
 For each link a new visitor (empty cache) opens the first page, /peso (a page none of the
-links leads to), waits until it has hydrated and the network is quiet, then clicks the link.
+links leads to), waits until React has taken it over and the network is quiet, then clicks
+the link.
 A script installed in every document notes the click (`pointerdown`, on the wall clock)
 and, on every animation frame, whether the page at the link's path shows an h1 other than
 the first page's; the first such frame counts.
