@@ -5,6 +5,7 @@ from consultancy.bundle import SlimBundle
 from consultancy.enquiries.settings import database_url
 from consultancy.lazy_socket import LazySocket
 from consultancy.paint import DocumentLinks, PaintFirst
+from consultancy.search_index import SearchIndex
 
 config = rx.Config(
     app_name="consultancy",
@@ -15,7 +16,9 @@ config = rx.Config(
     # pages that paint before the framework's scripts are fetched, and links that load the
     # next page's prerendered HTML (consultancy/paint.py). Issue 15: the websocket opens on
     # the first event for the backend, not on every page load (consultancy/lazy_socket.py).
-    plugins=[SlimBundle(), LazySocket(), PaintFirst(), DocumentLinks()],
+    # The header search's index is a script fetched on the search's first focus
+    # (consultancy/search_index.py).
+    plugins=[SlimBundle(), LazySocket(), SearchIndex(), PaintFirst(), DocumentLinks()],
     show_built_with_reflex=False,
     # Brotli sidecars first (about 15% smaller scripts than gzip), gzip for clients without it.
     # The production server should send the .br files too (nginx: brotli_static on).

@@ -50,7 +50,7 @@ def paint_first(html: str) -> str:
     """The page without its module preloads in the head; the same preloads are added by a
     small inline script after the first paint, just before the entry script. A page already
     done is returned as it is."""
-    hrefs = [HREF.search(tag).group(1) for tag in MODULEPRELOAD.findall(html) if HREF.search(tag)]
+    hrefs = list(dict.fromkeys(HREF.search(tag).group(1) for tag in MODULEPRELOAD.findall(html) if HREF.search(tag)))
     html = MODULEPRELOAD.sub("", html)
     if hrefs and ENTRY in html:
         script = PRELOAD_AFTER_PAINT % json.dumps(hrefs, separators=(",", ":"))

@@ -207,6 +207,27 @@ def test_search_enter_opens_best_match(desktop_page) -> None:
     expect(page).to_have_url(re.compile(r"/tank-testing-certificate$"))
 
 
+def test_search_index_is_fetched_on_the_first_focus_only(desktop_page) -> None:
+    """The index is a script of its own (consultancy/search_index.py): a visitor who never
+    searches never downloads it; one who does gets it once, with results as they type."""
+    page = desktop_page
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if "/search_index-" in request.url else None)
+    _open(page, "/")
+    page.wait_for_load_state("networkidle")
+    assert fetched == []
+    box = page.get_by_role("searchbox", name="Search services")
+    box.focus()
+    expect(page.locator("#search-results")).to_be_hidden()
+    box.fill("fire")
+    expect(page.locator("#search-results").get_by_role("link").first).to_be_visible()
+    box.fill("")
+    box.blur()
+    box.fill("forest")
+    expect(page.locator("#search-results").get_by_role("link").first).to_be_visible()
+    assert len(fetched) == 1, fetched
+
+
 def test_search_says_no_match_plainly(desktop_page) -> None:
     page = desktop_page
     _open(page, "/")

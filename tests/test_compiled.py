@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from consultancy.search_index import entries
+
 ROUTES_DIR = Path(__file__).resolve().parents[1] / ".web" / "app" / "routes"
 
 
@@ -46,3 +48,22 @@ def test_bundle_has_no_emotion_and_one_transport(base_url: str) -> None:
     text = "\n".join(s.read_text() for s in scripts)
     assert "data-emotion" not in text  # Emotion marks the style tags it writes
     assert "xhr poll error" not in text
+
+
+@pytest.mark.browser
+def test_home_page_scripts_leave_out_what_it_does_not_run(base_url: str) -> None:
+    """consultancy/bundle.py and consultancy/search_index.py: the scripts the home page loads
+    hold no copy of the search index (a chunk of its own, fetched on the search's first
+    focus), no upload helper, no mergician and no `window.__reflex`."""
+    client = WEB_DIR / "build" / "client"
+    home = (client / "index.html").read_text()
+    names = set(re.findall(r"/assets/([\w.-]+\.js)", home))
+    assert len(names) >= 4, names
+    loaded = "\n".join((client / "assets" / name).read_text() for name in names)
+    # An index entry's title: the service's name and menu name, lowercased, one space apart.
+    title = entries()[0]["title"]
+    assert title not in loaded
+    index = [s for s in (client / "assets").glob("search_index-*.js") if title in s.read_text()]
+    assert len(index) == 1 and index[0].name not in names
+    for absent in ("window.__reflex={", "upload_id", "onCircular"):
+        assert absent not in loaded, absent

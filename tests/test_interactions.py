@@ -95,11 +95,17 @@ def static_site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     shutil.copytree(ROOT / ".web" / "build" / "client", site)
     backend = urlsplit(base_url)
     relay = Relay((backend.hostname or "127.0.0.1", backend.port or 80))
-    for env in site.glob("assets/reflex-env-*.js"):
-        text = re.sub(r"//(localhost|127\.0\.0\.1):\d+", f"//127.0.0.1:{relay.port}", env.read_text())
-        env.write_text(text)
-        for packed in (env.with_name(env.name + ".gz"), env.with_name(env.name + ".br")):
-            packed.unlink(missing_ok=True)
+    # Reflex's env.json (the backend's URLs) is bundled with its runtime (consultancy/bundle.py).
+    backend_url = re.compile(r"(?<=[\"`])((?:http|ws)s?)://(?:localhost|127\.0\.0\.1):\d+")
+    rewritten = 0
+    for script in site.glob("assets/*.js"):
+        text = script.read_text()
+        if backend_url.search(text):
+            script.write_text(backend_url.sub(lambda m: f"{m.group(1)}://127.0.0.1:{relay.port}", text))
+            rewritten += 1
+            for packed in (script.with_name(script.name + ".gz"), script.with_name(script.name + ".br")):
+                packed.unlink(missing_ok=True)
+    assert rewritten == 1, "the backend's address should be in one script"
     try:
         with static_server(site) as url:
             yield StaticSite(url, relay)

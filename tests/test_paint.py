@@ -12,6 +12,7 @@ BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
 PAGE = (
     '<html><head><link rel="preload" as="image" href="/hero.webp"/>'
     '<link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>'
+    '<link rel="modulepreload" href="/assets/a.js"/>'
     '<link href="/assets/site.css" rel="stylesheet"/></head><body><h1>Hi</h1>'
     '<script type="module" async="">import "/assets/a.js";</script></body></html>'
 )

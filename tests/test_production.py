@@ -173,6 +173,8 @@ def test_assets_are_precompressed_and_cached_for_a_year(stack: Stack) -> None:
         assert headers["x-content-type-options"] == "nosniff"
         # The document policies are the pages' (test above), not repeated on every script.
         assert "content-security-policy" not in headers and "etag" not in headers
+        # A hashed file is never revalidated; nor is a charset needed on a module or stylesheet.
+        assert "last-modified" not in headers and "charset" not in headers["content-type"]
     status, headers, _ = fetch(stack.url + "/about", {"Accept-Encoding": "br, gzip"})
     assert headers["content-encoding"] == "br" and headers["cache-control"] == "no-cache"
     status, headers, _ = fetch(stack.url + "/images/logo.svg", {"Accept-Encoding": "gzip"})

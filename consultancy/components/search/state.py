@@ -1,33 +1,24 @@
 """The header search: matches services by name, menu name and description.
 
-The index of the 23 services ships with the page and is searched in the browser, so
-results appear as the visitor types, with or without a backend."""
+The search runs in the browser, so results appear as the visitor types, with or without a
+backend. Its index is a script of its own (consultancy/search_index.py), fetched when the
+search box first gets the focus; until it is in, no results (and no "no match") show."""
 
-import reflex as rx
-
-from consultancy.content import content
-from consultancy.state.client import Shared, js
+from consultancy.search_index import IMPORT
+from consultancy.state.client import Shared, action, js
 
 MAX_RESULTS = 6
 
 query = Shared("search_query", "")
+index = Shared("search_index", [])
 
-
-def _index() -> list[dict[str, str]]:
-    entries = []
-    for service in content().services:
-        title = f"{service.name} {service.menu_name}".lower()
-        entries.append(
-            {
-                "name": service.name,
-                "path": service.path,
-                "category": service.category,
-                "title": title,
-                "text": f"{title} {service.description}".lower(),
-            }
-        )
-    return entries
-
+# A failed fetch leaves the index empty, so the next focus tries again; meanwhile the form
+# still submits to the services list.
+load_index = action(
+    "if (!{0}.length) import(" + f'"{IMPORT}"' + ").then((module) => {1}(module.default), () => {{}});",
+    index.now,
+    index.setter,
+)
 
 # Every query word in the name or description; name hits first; at most MAX_RESULTS.
 _FIND = (
@@ -40,6 +31,8 @@ _FIND = (
 )
 
 
-results = js(_FIND, query.value, rx.Var.create(_index()), type_=list[dict[str, str]])
+results = js(_FIND, query.value, index.value, type_=list[dict[str, str]])
 has_query = js("{0}.trim() !== ''", query.value, type_=bool)
+# Results (or "no match") show once there is a query and an index to search.
+shows_results = js("{0}.trim() !== '' && {1}.length > 0", query.value, index.value, type_=bool)
 clear = query.set("")
