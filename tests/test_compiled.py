@@ -65,5 +65,5 @@ def test_home_page_scripts_leave_out_what_it_does_not_run(base_url: str) -> None
     assert title not in loaded
     index = [s for s in (client / "assets").glob("search_index-*.js") if title in s.read_text()]
     assert len(index) == 1 and index[0].name not in names
-    for absent in ("window.__reflex={", "upload_id", "onCircular"):
+    for absent in ("window.__reflex={", "Upload already in progress", "hoistProto"):
         assert absent not in loaded, absent
