@@ -106,11 +106,13 @@ function siteSlimBundle() {
     enforce: "pre",
     config(config) {
       const output = (((config.build ??= {}).rollupOptions ??= {}).output ??= {});
-      const groups = ((output.codeSplitting ??= {}).groups ??= []);
-      // Reflex's own group keeps env.json (a few URLs) in a file of its own.
-      groups.splice(0, groups.length, ...groups.filter((group) => group.name !== "reflex-env"));
-      // The components nearly every page shows (header, footer, menus) in one file.
-      groups.push({ test: /[\\/](app_components|components[\\/]behaviour)[\\/]/, name: "chrome", minShareCount: 20 });
+      const splitting = (output.codeSplitting ??= {});
+      splitting.groups = [
+        // Not Reflex's own group, which keeps env.json (a few URLs) in a file of its own.
+        ...(splitting.groups ?? []).filter((group) => group.name !== "reflex-env"),
+        // The components nearly every page shows (header, footer, menus) in one file.
+        { test: /[\\/](app_components|components[\\/]behaviour)[\\/]/, name: "chrome", minShareCount: 20 },
+      ];
     },
     resolveId(source) {
       if (source === "@emotion/react") return emotion;

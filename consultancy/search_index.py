@@ -22,6 +22,8 @@ IMPORT = "$/" + MODULE
 
 
 def entries() -> list[dict[str, str]]:
+    # Imported here: rxconfig.py imports this module, and the content loads (and validates)
+    # every data file, which only a compile needs.
     from consultancy.content import content
 
     found = []

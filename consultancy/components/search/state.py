@@ -34,5 +34,5 @@ _FIND = (
 results = js(_FIND, query.value, index.value, type_=list[dict[str, str]])
 has_query = js("{0}.trim() !== ''", query.value, type_=bool)
 # Results (or "no match") show once there is a query and an index to search.
-shows_results = js("{0}.trim() !== '' && {1}.length > 0", query.value, index.value, type_=bool)
+shows_results = js("{0} && {1}.length > 0", has_query, index.value, type_=bool)
 clear = query.set("")
