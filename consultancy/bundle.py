@@ -28,6 +28,10 @@ Reflex writes `.web/vite.config.js` on every compile; this plugin adds one Vite 
 - **Merging objects.** Reflex merges a component's own props into a slot's with `mergician`,
   a general deep-merge library with options the runtime never passes; it gets the plain
   deep merge of two props objects it uses (own keys win, nested plain objects merged).
+- **Colour modes.** Reflex's root wraps every page in a provider that keeps the light or dark
+  mode in React state and follows the system's setting. The site's stylesheet has one
+  scheme, and the inline script Reflex puts in the head still sets the class and
+  `color-scheme` on `<html>` before the first paint; the provider renders its children only.
 - **The runtime for eval'd components.** Reflex's root puts its runtime modules on
   `window.__reflex` for components it would build at run time from strings. The site has
   none (its Content-Security-Policy forbids `eval`), and the namespace objects kept every
@@ -90,12 +94,16 @@ const UPLOAD = `export const uploadFiles = async () => {
   throw new Error("This site has no file uploads (consultancy/bundle.py).");
 };
 `;
+// The site has one colour scheme; the class and color-scheme the head's inline script puts
+// on <html> before the first paint stay, the provider that kept them in React state goes.
+const THEME = "export const ThemeProvider = ({ children }) => children;\n";
 const REFLEX_GLOBALS = /\n\s*window\.__reflex = \{[^}]*\};/;
 function siteSlimBundle() {
   const emotion = "\0site-emotion-react";
   const cookies = "\0site-cookies";
   const mergician = "\0site-mergician";
   const upload = "\0site-upload";
+  const theme = "\0site-theme";
   const transports = /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/;
   const memoModule = /[\\/]app_components[\\/].*\.jsx$/;
   const part = "?site-component=";
@@ -119,6 +127,7 @@ function siteSlimBundle() {
       if (source === "mergician") return mergician;
       if (/[\\/]utils[\\/]helpers[\\/]upload(\.js)?$/.test(source)) return upload;
       if (source === "universal-cookie") return cookies;
+      if (/[\\/]utils[\\/]react-theme(\.js)?$/.test(source)) return theme;
       if (source.includes(part)) return source;
       return null;
     },
@@ -162,6 +171,7 @@ function siteSlimBundle() {
       if (id === cookies) return COOKIES;
       if (id === mergician) return MERGE;
       if (id === upload) return UPLOAD;
+      if (id === theme) return THEME;
       if (id.includes(part)) {
         const [file, name] = id.split(part);
         const [imports, ...components] = blocks(readFileSync(file, "utf8"));

@@ -7,6 +7,7 @@ from consultancy.components.connection import connection_notice
 from consultancy.components.floating_actions import floating_actions
 from consultancy.components.footer import footer
 from consultancy.components.navbar import navbar
+from consultancy.components.server_html import server_html_parts
 from consultancy.lazy_socket import ON_MOUNT_ID
 from consultancy.state import motion
 from consultancy.state.client import Shared
@@ -22,19 +23,21 @@ def layout(body: rx.Component, active: str, live: bool = False, backend_on_mount
     backend cannot be reached. `backend_on_mount`: the page needs the backend as soon as it
     mounts (an on_load handler); other pages open the socket on their first backend event
     (consultancy/lazy_socket.py)."""
-    return rx.fragment(
-        navbar(active),
-        # One class for every fading section: only <main> itself re-renders when it turns on.
-        rx.el.main(
-            body, render_fault(), id="main", tab_index=-1, class_name=rx.cond(motion.faded_in, "is-faded-in", "")
-        ),
-        footer(),
-        floating_actions(),
-        *([connection_notice()] if live else []),
-        after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
-        after_mount(delay=0, on_fire=_mounted.set(True)),
-        *([rx.el.span(id=ON_MOUNT_ID, hidden=True)] if backend_on_mount else []),
-        # Tests (and nothing else) read these: data-ready once the page is interactive,
-        # data-hydrated once the backend has hydrated it (after its first backend event).
-        rx.el.span(id="app-ready", data_ready=_mounted.value, data_hydrated=rx.State.is_hydrated, hidden=True),
+    return server_html_parts(
+        rx.fragment(
+            navbar(active),
+            # One class for every fading section: only <main> itself re-renders when it turns on.
+            rx.el.main(
+                body, render_fault(), id="main", tab_index=-1, class_name=rx.cond(motion.faded_in, "is-faded-in", "")
+            ),
+            footer(),
+            floating_actions(),
+            *([connection_notice()] if live else []),
+            after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
+            after_mount(delay=0, on_fire=_mounted.set(True)),
+            *([rx.el.span(id=ON_MOUNT_ID, hidden=True)] if backend_on_mount else []),
+            # Tests (and nothing else) read these: data-ready once the page is interactive,
+            # data-hydrated once the backend has hydrated it (after its first backend event).
+            rx.el.span(id="app-ready", data_ready=_mounted.value, data_hydrated=rx.State.is_hydrated, hidden=True),
+        )
     )
