@@ -37,25 +37,51 @@ from consultancy.bundle import VITE_CONFIG, add_vite_plugin
 
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
 HREF = re.compile(r'\bhref="([^"]+)"')
-ENTRY = '<script type="module"'
-# After the first frame has been painted, the whole entry graph is asked for at once, so the
-# page hydrates after one round trip for its scripts instead of one per level of imports.
-PRELOAD_AFTER_PAINT = (
-    "<script>requestAnimationFrame(()=>setTimeout(()=>{for(const href of %s)"
-    'document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))}))</script>'
+# React Router's entry: an inline module that imports the manifest, the root and the page's
+# route module, puts the route modules on `window` and imports the client entry.
+ENTRY = re.compile(r'<script type="module"(?: async="")?>(.*?)</script>', re.S)
+SIDE_EFFECT_IMPORT = re.compile(r'^import ("[^"]+");[ \t]*\n?', re.M)
+NAMESPACE_IMPORT = re.compile(r'^import \* as (\w+) from ("[^"]+");[ \t]*\n?', re.M)
+DEFERRED = "/*site:paint-first*/"
+# When the scripts are asked for: once the page has loaded (its stylesheet and the pictures it
+# shows at once) and the frame after that has been painted, so they never share the link with
+# what the page shows first. Then the whole graph at once, so the page hydrates one round
+# trip later instead of one per level of imports.
+WAIT_AND_PRELOAD = (
+    DEFERRED + "await new Promise((go)=>{const painted=()=>requestAnimationFrame(()=>setTimeout(go));"
+    'document.readyState==="complete"?painted():addEventListener("load",painted,{once:true})});'
+    "for(const href of %s)"
+    'document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}));'
 )
 
 
+def _deferred_entry(code: str, hrefs: list[str]) -> str:
+    """React Router's entry module with its static imports made dynamic, behind the wait."""
+    effects = SIDE_EFFECT_IMPORT.findall(code)
+    namespaces = NAMESPACE_IMPORT.findall(code)
+    rest = NAMESPACE_IMPORT.sub("", SIDE_EFFECT_IMPORT.sub("", code))
+    if re.search(r"^\s*import[\s{*\"]", rest, re.M) or not namespaces:
+        raise RuntimeError(f"consultancy/paint.py: React Router's entry script changed:\n{code}")
+    names = ",".join(name for name, _ in namespaces)
+    modules = ",".join(f"import({url})" for _, url in namespaces)
+    return (
+        WAIT_AND_PRELOAD % json.dumps(hrefs, separators=(",", ":"))
+        + "".join(f"await import({url});" for url in effects)
+        + f"const [{names}]=await Promise.all([{modules}]);"
+        + rest
+    )
+
+
 def paint_first(html: str) -> str:
-    """The page without its module preloads in the head; the same preloads are added by a
-    small inline script after the first paint, just before the entry script. A page already
-    done is returned as it is."""
+    """The page without its module preloads in the head, and its entry script fetched only
+    once the page has loaded. A page already done is returned as it is."""
     hrefs = list(dict.fromkeys(HREF.search(tag).group(1) for tag in MODULEPRELOAD.findall(html) if HREF.search(tag)))
     html = MODULEPRELOAD.sub("", html)
-    if hrefs and ENTRY in html:
-        script = PRELOAD_AFTER_PAINT % json.dumps(hrefs, separators=(",", ":"))
-        html = html.replace(ENTRY, script + ENTRY, 1)
-    return html
+    entry = ENTRY.search(html)
+    if entry is None or DEFERRED in entry.group(1):
+        return html
+    script = '<script type="module">' + _deferred_entry(entry.group(1), hrefs) + "</script>"
+    return html[: entry.start()] + script + html[entry.end() :]
 
 
 def _recompress(page: Path, data: bytes) -> None:

@@ -282,6 +282,9 @@ def test_redirects_land_on_canonical_route(desktop_page, old: str, target: str) 
     desktop_page.goto(old)
     expect(desktop_page).to_have_url(re.compile(re.escape(target) + "$"))
     expect(desktop_page.locator("h1")).not_to_have_text("This page has moved")
+    # The target's own HTML, not an empty client-side render of it.
+    expect(desktop_page.locator("h1")).not_to_have_text("")
+    expect(desktop_page.locator("footer")).to_contain_text("Quick links")
 
 
 def test_redirects_work_without_javascript(new_page) -> None:

@@ -14,20 +14,35 @@ PAGE = (
     '<link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>'
     '<link rel="modulepreload" href="/assets/a.js"/>'
     '<link href="/assets/site.css" rel="stylesheet"/></head><body><h1>Hi</h1>'
-    '<script type="module" async="">import "/assets/a.js";</script></body></html>'
+    '<script type="module" async="">import "/assets/manifest.js";\n'
+    'import * as route0 from "/assets/root.js";\nimport * as route1 from "/assets/page.js";\n'
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};\n'
+    'import("/assets/entry.js");</script></body></html>'
 )
 
 
-def test_module_preloads_leave_the_head_and_come_after_the_first_paint() -> None:
+def test_module_preloads_leave_the_head_and_the_entry_waits_for_the_page_to_load() -> None:
     painted = paint_first(PAGE)
     head = painted.split("</head>")[0]
     assert "modulepreload" not in head
     assert '<link href="/assets/site.css" rel="stylesheet"/>' in head
     body = painted.split("<body>")[1]
-    script = re.search(r"<script>(requestAnimationFrame.*?)</script><script type=\"module\"", body)
-    assert script, body
-    assert '["/assets/a.js","/assets/b.js"]' in script.group(1)
+    entry = re.search(r'<script type="module">(.*?)</script>', body, re.S)
+    assert entry, body
+    code = entry.group(1)
+    # No static import (the browser would fetch it while the page is still loading): the
+    # wait for `load` comes first, then the preloads, then the same modules in the same order.
+    assert not re.search(r"^\s*import[\s*{\"]", code, re.M), code
+    assert code.index('addEventListener("load"') < code.index("modulepreload") < code.index("/assets/manifest.js")
+    assert '["/assets/a.js","/assets/b.js"]' in code
+    assert code.index("/assets/manifest.js") < code.index("/assets/root.js") < code.index("/assets/entry.js")
+    assert 'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1}' in code
     assert paint_first(painted) == painted
+
+
+def test_an_unknown_entry_script_stops_the_build() -> None:
+    with pytest.raises(RuntimeError, match="entry script changed"):
+        paint_first(PAGE.replace('import("/assets/entry.js")', 'import { x } from "/assets/x.js"'))
 
 
 @pytest.mark.browser

@@ -18,26 +18,28 @@ FADE_DELAY_MS = 300
 _mounted = Shared("mounted", False)
 
 
-def layout(body: rx.Component, active: str, live: bool = False, backend_on_mount: bool = False) -> rx.Component:
+def layout(
+    body: rx.Component, active: str, live: bool = False, backend_on_mount: bool = False, server_html: bool = True
+) -> rx.Component:
     """`live`: the page has features whose state the backend keeps, so it says when the
     backend cannot be reached. `backend_on_mount`: the page needs the backend as soon as it
     mounts (an on_load handler); other pages open the socket on their first backend event
-    (consultancy/lazy_socket.py)."""
-    return server_html_parts(
-        rx.fragment(
-            navbar(active),
-            # One class for every fading section: only <main> itself re-renders when it turns on.
-            rx.el.main(
-                body, render_fault(), id="main", tab_index=-1, class_name=rx.cond(motion.faded_in, "is-faded-in", "")
-            ),
-            footer(),
-            floating_actions(),
-            *([connection_notice()] if live else []),
-            after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
-            after_mount(delay=0, on_fire=_mounted.set(True)),
-            *([rx.el.span(id=ON_MOUNT_ID, hidden=True)] if backend_on_mount else []),
-            # Tests (and nothing else) read these: data-ready once the page is interactive,
-            # data-hydrated once the backend has hydrated it (after its first backend event).
-            rx.el.span(id="app-ready", data_ready=_mounted.value, data_hydrated=rx.State.is_hydrated, hidden=True),
-        )
+    (consultancy/lazy_socket.py). `server_html`: the page's static parts are sent in its
+    HTML only (components/server_html)."""
+    page = rx.fragment(
+        navbar(active),
+        # One class for every fading section: only <main> itself re-renders when it turns on.
+        rx.el.main(
+            body, render_fault(), id="main", tab_index=-1, class_name=rx.cond(motion.faded_in, "is-faded-in", "")
+        ),
+        footer(),
+        floating_actions(),
+        *([connection_notice()] if live else []),
+        after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
+        after_mount(delay=0, on_fire=_mounted.set(True)),
+        *([rx.el.span(id=ON_MOUNT_ID, hidden=True)] if backend_on_mount else []),
+        # Tests (and nothing else) read these: data-ready once the page is interactive,
+        # data-hydrated once the backend has hydrated it (after its first backend event).
+        rx.el.span(id="app-ready", data_ready=_mounted.value, data_hydrated=rx.State.is_hydrated, hidden=True),
     )
+    return server_html_parts(page) if server_html else page

@@ -26,7 +26,9 @@ def not_found_body() -> rx.Component:
     )
 
 
-webpage("404", PAGE.meta, indexed=False, active="")(not_found_body)
+# Both are rendered by React at whatever unknown address was asked for, not the one they
+# were prerendered for, so their script carries all of the page (server_html=False).
+webpage("404", PAGE.meta, indexed=False, active="", server_html=False)(not_found_body)
 # Reflex's 404 export is an empty shell that JavaScript fills in; this prerendered copy
 # is what nginx answers unknown paths with, so the 404 reads without JavaScript too.
-webpage("not-found", PAGE.meta, indexed=False, active="")(not_found_body)
+webpage("not-found", PAGE.meta, indexed=False, active="", server_html=False)(not_found_body)

@@ -1,8 +1,10 @@
 """Old and correctly spelt paths that must land on the canonical route.
 
 In a static export a redirect is a tiny page that refreshes to its target at
-once (and links to it); with the backend running, on_load redirects too. The
-production server answers these paths with real 301s.
+once (and links to it); with the backend running, on_load redirects too, as a
+full load of the target (whose static parts only its HTML carries, see
+consultancy/components/server_html). The production server answers these
+paths with real 301s.
 """
 
 import reflex as rx
@@ -41,7 +43,7 @@ def _register_all() -> None:
             lambda target=target: _moved(target),
             active=target,
             redirect_to=target,
-            on_load=rx.redirect(target, replace=True),
+            on_load=rx.redirect(target, is_external=True, replace=True),
         )
 
 

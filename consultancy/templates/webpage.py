@@ -149,9 +149,12 @@ def register(
     on_load: object = None,
     preload_image: str | None = None,
     live: bool = False,
+    server_html: bool = True,
 ) -> Route:
     """Add a page: the body is wrapped in the site chrome with `active` marked in the nav.
-    `live` pages keep state on the backend and say so when it cannot be reached."""
+    `live` pages keep state on the backend and say so when it cannot be reached.
+    `server_html=False` for a page React may render at an address it was not prerendered
+    for (the 404 page): its static parts then stay in its script (components/server_html)."""
     site_name = content().site.short_name
     title = meta.title if site_name in meta.title else f"{meta.title} | {site_name}"
     route = Route(
@@ -160,7 +163,11 @@ def register(
         description=meta.description,
         image=og_image_for(redirect_to or path),
         component=lambda: layout(
-            body(), active=active if active is not None else path, live=live, backend_on_mount=on_load is not None
+            body(),
+            active=active if active is not None else path,
+            live=live,
+            backend_on_mount=on_load is not None,
+            server_html=server_html,
         ),
         keywords=tuple(meta.keywords),
         indexed=indexed,
