@@ -28,6 +28,11 @@ Reflex writes `.web/vite.config.js` on every compile; this plugin adds one Vite 
 - **Merging objects.** Reflex merges a component's own props into a slot's with `mergician`,
   a general deep-merge library with options the runtime never passes; it gets the plain
   deep merge of two props objects it uses (own keys win, nested plain objects merged).
+- **Scroll restoration.** React Router's `<ScrollRestoration>` keeps scroll positions for
+  its client-side navigations, which the site does not make (every link loads a document,
+  consultancy/paint.py). It saved them on `pagehide`, reading the scroll position of the
+  page being left, which forced a style pass of the whole page (20-35 ms at a phone's CPU)
+  before the next page could be shown. Without it the browser restores positions itself.
 - **Colour modes.** Reflex's root wraps every page in a provider that keeps the light or dark
   mode in React state and follows the system's setting. The site's stylesheet has one
   scheme, and the inline script Reflex puts in the head still sets the class and
@@ -97,6 +102,7 @@ const UPLOAD = `export const uploadFiles = async () => {
 // The site has one colour scheme; the class and color-scheme the head's inline script puts
 // on <html> before the first paint stay, the provider that kept them in React state goes.
 const THEME = "export const ThemeProvider = ({ children }) => children;\n";
+const SCROLL_RESTORATION = "jsx(ScrollRestoration,{},),";
 const REFLEX_GLOBALS = /\n\s*window\.__reflex = \{[^}]*\};/;
 function siteSlimBundle() {
   const emotion = "\0site-emotion-react";
@@ -132,6 +138,12 @@ function siteSlimBundle() {
       return null;
     },
     transform(code, id) {
+      if (/[\\/]app[\\/]_document\.js$/.test(id)) {
+        if (!code.includes(SCROLL_RESTORATION)) {
+          this.error("consultancy/bundle.py: Reflex's _document.js changed; ScrollRestoration not found");
+        }
+        return { code: code.replace(SCROLL_RESTORATION, ""), map: null };
+      }
       if (/[\\/]app[\\/]root\.jsx$/.test(id)) {
         if (!REFLEX_GLOBALS.test(code)) {
           this.error("consultancy/bundle.py: Reflex's root.jsx changed; window.__reflex not found");

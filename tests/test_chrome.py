@@ -96,6 +96,26 @@ def test_services_dropdown_click_toggles_and_outside_click_closes(desktop_page) 
     expect(menu).to_be_hidden()
 
 
+def test_a_page_back_from_the_back_forward_cache_shows_no_menu_open(desktop_page) -> None:
+    """components/behaviour/page_restore.jsx: the menus close when the browser shows the page
+    again (pageshow, persisted), not while the visitor leaves it (pagehide), where the work
+    would hold up the next page. Chromium under test does not keep pages in its cache, so
+    the event the browser sends on Back is dispatched here."""
+    page = desktop_page
+    _open(page, "/")
+    menu = page.locator("#services-menu")
+    page.locator("#services-trigger").click()
+    expect(menu).to_be_visible()
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))")
+    page.wait_for_timeout(300)
+    expect(menu).to_be_visible()  # leaving costs nothing
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }))")
+    page.wait_for_timeout(300)
+    expect(menu).to_be_visible()  # a first show is not a return
+    page.evaluate("() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))")
+    expect(menu).to_be_hidden()
+
+
 def test_dropdown_links_use_canonical_routes(desktop_page) -> None:
     page = desktop_page
     _open(page, "/")

@@ -55,13 +55,13 @@ class Reveal(rx.Component):
 reveal = Reveal.create
 
 
-class PageHide(rx.Component):
-    library = rx.asset("page_hide.jsx", shared=True).importable_path
-    tag = "PageHide"
-    on_hide: rx.EventHandler[rx.event.no_args_event_spec]
+class PageRestore(rx.Component):
+    library = rx.asset("page_restore.jsx", shared=True).importable_path
+    tag = "PageRestore"
+    on_restore: rx.EventHandler[rx.event.no_args_event_spec]
 
 
-page_hide = PageHide.create
+page_restore = PageRestore.create
 
 
 class RenderFault(rx.Component):

@@ -4,7 +4,7 @@ zoom rules are small, and a library would add far more script than this)."""
 import reflex as rx
 from reflex_components_core.el.elements.media import Img
 
-from consultancy.components.behaviour import modal_keys, page_hide
+from consultancy.components.behaviour import modal_keys, page_restore
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import GalleryItem
@@ -69,7 +69,7 @@ def lightbox(items: list[GalleryItem]) -> rx.Component:
     # One ModalKeys stays mounted whether open or not, so it sees the close and
     # can hand focus back to the item that opened it.
     return modal_keys(
-        page_hide(on_hide=lb.close),
+        page_restore(on_restore=lb.close),
         rx.cond(
             lb.is_open.value,
             rx.fragment(

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import dismiss_layer, page_hide
+from consultancy.components.behaviour import dismiss_layer, page_restore
 from consultancy.components.icons import icon
 from consultancy.components.iso_badge import iso_badge
 from consultancy.components.iso_badge import state as iso
@@ -137,6 +137,6 @@ def navbar(active: str) -> rx.Component:
             class_name=rx.cond(nav.menu_open.value, "nav nav--open", "nav"),
         ),
         # A page restored by Back shows no menu or dialog left open.
-        page_hide(on_hide=[*nav.close_all, iso.hide]),
+        page_restore(on_restore=[*nav.close_all, iso.hide]),
         class_name="site-header",
     )
