@@ -17,6 +17,8 @@ def error_page() -> rx.Component:
         rx.el.header(
             rx.el.div(
                 rx.el.a(
+                    # Not inline like the header's: this page is rare, and its markup is in every
+                    # page's root script.
                     rx.el.img(
                         src=site.logo, alt="", class_name="brand__logo", custom_attrs={"width": "40", "height": "40"}
                     ),

@@ -7,7 +7,7 @@ from consultancy.components.icons import icon
 from consultancy.components.iso_badge import iso_badge
 from consultancy.components.iso_badge import state as iso
 from consultancy.components.search import search_box
-from consultancy.components.ui import link
+from consultancy.components.ui import brand_logo, link
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
 from consultancy.state.client import PREVENT_DEFAULT
@@ -103,9 +103,7 @@ def navbar(active: str) -> rx.Component:
         link("Skip to main content", href="#main", class_name="skip-link"),
         rx.el.div(
             rx.el.a(
-                rx.el.img(
-                    src=site.logo, alt="", class_name="brand__logo", custom_attrs={"width": "40", "height": "40"}
-                ),
+                brand_logo(site.logo),
                 rx.el.span(
                     rx.el.span(site.short_name, class_name="brand__name"),
                     rx.el.span(site.tagline, class_name="brand__tagline"),

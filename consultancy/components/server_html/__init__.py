@@ -29,12 +29,13 @@ from reflex_components_core.base.fragment import Fragment
 from reflex_components_core.core.cond import Cond
 from reflex_components_core.el.element import Element
 
-# Elements a part may be: containers whose hydration does nothing but adopt the element.
-# (Not form controls, which React initialises while hydrating, nor head elements, which
-# React 19 hoists, nor links, which React Router renders.)
+# Elements a part may be: containers whose hydration does nothing but adopt the element, and
+# links (React Router's Link renders an <a>; the site's links load documents, so a plain
+# <a> the browser follows is what they do anyway). Not form controls, which React
+# initialises while hydrating, nor head elements, which React 19 hoists.
 PART_TAGS = frozenset({
     "address", "article", "aside", "blockquote", "div", "dl", "figure", "footer", "header",
-    "h1", "h2", "h3", "h4", "h5", "h6", "li", "nav", "ol", "p", "section", "ul",
+    "h1", "h2", "h3", "h4", "h5", "h6", "li", "nav", "ol", "p", "section", "ul", "a",
 })  # fmt: skip
 # The smallest part worth a placeholder (one element, about 40 bytes of script): elements
 # in the part, itself included.
@@ -68,7 +69,7 @@ class ServerOnly(Cond):
     def of(cls, part: Component) -> Component:
         return Fragment.create(
             cls._create(
-                children=[Fragment.create(part), Fragment.create(ServerHtml.create(part.tag))],
+                children=[Fragment.create(part), Fragment.create(ServerHtml.create(_host_tag(part)))],
                 cond=IN_SERVER_RENDER,
             )
         )
@@ -108,14 +109,17 @@ def _count_static(component: BaseComponent, counts: dict[int, int]) -> int:
     return counts[id(component)]
 
 
+def _host_tag(component: BaseComponent) -> str | None:
+    """The HTML element React renders for `component`, if it is one."""
+    if not isinstance(component, Element) or not isinstance(component.tag, str):
+        return None
+    if component.library is None:
+        return component.tag
+    return "a" if component.library == "react-router" and component.tag == "Link" else None
+
+
 def _is_part(component: BaseComponent, counts: dict[int, int]) -> bool:
-    return (
-        isinstance(component, Element)
-        and component.library is None
-        and isinstance(component.tag, str)
-        and component.tag in PART_TAGS
-        and counts[id(component)] >= MIN_ELEMENTS
-    )
+    return _host_tag(component) in PART_TAGS and counts[id(component)] >= MIN_ELEMENTS
 
 
 def _always_renders_children(component: BaseComponent) -> bool:
