@@ -1,17 +1,18 @@
 """Lets a prerendered page paint before the framework's scripts are fetched (issue 18).
 
 React Router's prerender puts a `<link rel="modulepreload">` in the head for every module of
-the page's entry graph (about 150 KB as sent). On a slow phone link those fetches share the
-connection with the stylesheet and the page's largest picture, and Lighthouse counts them as
-render-blocking: the complete HTML paints only once they are in, about 2 s after the request.
+the page's entry graph (about 150 KB as sent), and its entry, an inline module at the end of
+the body, imports the manifest, the root and the page's route module statically, so the
+browser fetches them while it parses the page. On a slow phone link those fetches share the
+connection with the stylesheet and the page's largest picture: the complete HTML painted
+only once they were in, about 2 s after the request.
 
-This step removes the module preloads from every built page. The entry script stays where
-React Router puts it, at the end of the body, as an inline `<script type="module">`: module
-scripts never block parsing or painting, so the browser paints the page from its HTML, CSS
-and hero picture first, then fetches and runs the scripts and the page hydrates. So that the
-scripts still arrive in one round trip rather than one per level of imports, a one-line
-inline script just before the entry adds the same preloads after the first frame is painted
-(its hash is in the pages' CSP like every inline script's).
+This step removes the module preloads from every built page and rewrites the entry: it
+waits until the page has loaded (stylesheet and the pictures it shows at once) and the next
+frame has been painted, then adds the same preloads, so the whole graph is asked for at once
+(one round trip, not one per level of imports), and imports the same modules in the same
+order, dynamically. The page paints from its HTML, stylesheet and hero picture alone; the
+scripts follow and the page hydrates as before.
 
 It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
 Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:

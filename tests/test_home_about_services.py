@@ -94,6 +94,10 @@ def _open_with_clock(new_page, path: str, **options):
     page.clock.install(time=start)
     page.clock.pause_at(start + datetime.timedelta(seconds=1))
     page.goto(path)
+    # The page's scripts are fetched on the first frame after it has loaded (an animation
+    # frame, then a timer: consultancy/paint.py), both on this clock; the rotation starts
+    # only once React has mounted, after this.
+    page.clock.run_for(100)
     wait_until_interactive(page)
     return page
 

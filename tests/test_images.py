@@ -48,7 +48,8 @@ def test_no_image_is_larger_than_shown(page, path: str) -> None:
     wait_until_interactive(page)
     scroll_through(page)
     images = page.evaluate(LOADED_IMAGES)
-    assert images, "no image loaded"
+    # Some pages show no picture at all (the header's logo is inline SVG).
+    assert images or page.locator("img").count() == 0, "no image loaded"
     oversized = [i for i in images if i["natural"] > HEADROOM * i["drawn"] + 1]
     assert oversized == []
 

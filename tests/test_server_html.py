@@ -86,8 +86,11 @@ def test_the_browser_build_drops_the_part() -> None:
 
 
 def _page_script(html: str) -> str:
-    """The route's own module: React Router names it in the page's route modules."""
-    modules = re.findall(r'import \* as route\d+ from "(/assets/[^"]+\.js)"', html)
+    """The route's own module: the page's entry imports the root's, then the route's
+    (consultancy/paint.py)."""
+    imports = re.search(r"await Promise\.all\(\[(.*?)\]\)", html)
+    assert imports, "no entry script"
+    modules = re.findall(r'import\("(/assets/[^"]+\.js)"\)', imports.group(1))
     assert len(modules) == 2, modules  # root, then the page
     return (CLIENT / modules[1].lstrip("/")).read_text()
 
