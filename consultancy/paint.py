@@ -12,7 +12,8 @@ waits until the page has loaded (stylesheet and the pictures it shows at once) a
 frame has been painted, then adds the same preloads, so the whole graph is asked for at once
 (one round trip, not one per level of imports), and imports the same modules in the same
 order, dynamically. The page paints from its HTML, stylesheet and hero picture alone; the
-scripts follow and the page hydrates as before.
+scripts follow and the page hydrates as before. What the visitor does before that is held
+and done once React is there (consultancy/early_input.py, inlined in the head here).
 
 It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
 Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:
@@ -35,6 +36,7 @@ from pathlib import Path
 from reflex.plugins.base import Plugin
 
 from consultancy.bundle import VITE_CONFIG, add_vite_plugin
+from consultancy.early_input import with_early_input
 
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
 HREF = re.compile(r'\bhref="([^"]+)"')
@@ -79,7 +81,12 @@ def paint_first(html: str) -> str:
     hrefs = list(dict.fromkeys(HREF.search(tag).group(1) for tag in MODULEPRELOAD.findall(html) if HREF.search(tag)))
     html = MODULEPRELOAD.sub("", html)
     entry = ENTRY.search(html)
-    if entry is None or DEFERRED in entry.group(1):
+    if entry is None:
+        return html
+    # The page is on screen before its scripts run: what the visitor does meanwhile is held.
+    html = with_early_input(html)
+    entry = ENTRY.search(html)
+    if DEFERRED in entry.group(1):
         return html
     script = '<script type="module">' + _deferred_entry(entry.group(1), hrefs) + "</script>"
     return html[: entry.start()] + script + html[entry.end() :]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -149,6 +150,28 @@ def wait_until_interactive(page) -> None:
     """Block until React has taken over the page, so clicks run its handlers. The websocket
     opens on the first backend event (consultancy/lazy_socket.py); events wait for it."""
     page.wait_for_selector("#app-ready[data-ready='true']", state="attached")
+
+
+class HeldScripts:
+    """Holds back every script a page asks for until `release()`: the page as a phone shows it
+    after its first paint and before React has taken it over (consultancy/early_input.py)."""
+
+    def __init__(self, page) -> None:
+        self._held: list = []
+        self._released = False
+        page.route(re.compile(r"/assets/[^?#]+\.js(?:[?#].*)?$"), self._hold)
+
+    def _hold(self, route) -> None:
+        if self._released:
+            route.continue_()
+        else:
+            self._held.append(route)
+
+    def release(self) -> None:
+        self._released = True
+        for route in self._held:
+            route.continue_()
+        self._held.clear()
 
 
 def run_in_own_thread(scenario: Callable[[], Coroutine[Any, Any, None]], timeout: float = 60) -> None:

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.content import content
-from tests.conftest import ROOT, WIDTHS, wait_until_interactive
+from tests.conftest import ROOT, WIDTHS, HeldScripts, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +74,28 @@ def test_a_valid_enquiry_is_confirmed_and_exported(visitor) -> None:
     assert rows[reference]["name"] == name
     # Cells starting with + = - @ are quoted so a spreadsheet never runs them.
     assert rows[reference]["phone"] == "'+919876543210"
+
+
+def test_an_enquiry_sent_before_the_page_is_interactive_is_sent_once_it_is(visitor) -> None:
+    """The browser never sends the form itself (a GET with the visitor's details in the
+    address, to a page that cannot store them): it waits for React (consultancy/early_input.js)."""
+    page = visitor()
+    scripts = HeldScripts(page)
+    page.goto("/contact-us")
+    name = f"Early Sender {random.randrange(10**6)}"
+    _fill(page, name=name, phone="9437012345", email="early@example.com", message="Fire NOC for a warehouse.")
+    page.locator("#enquiry-service").select_option("fire-nocs")
+    page.locator("#enquiry-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    page.wait_for_timeout(500)
+    assert "?" not in page.url and "early" not in page.url, page.url
+    expect(page.locator("#enquiry-name")).to_have_value(name)
+    scripts.release()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE)
+    row = {row["reference"]: row for row in _export()}[reference.inner_text()]
+    assert row["name"] == name
+    assert row["service"] == content().service("fire-nocs").name
 
 
 def test_each_wrong_field_says_what_is_wrong_keeps_the_text_and_stores_nothing(visitor) -> None:

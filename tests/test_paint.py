@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from consultancy.early_input import MARKER
 from consultancy.paint import paint_first
 
 BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
@@ -40,6 +41,21 @@ def test_module_preloads_leave_the_head_and_the_entry_waits_for_the_page_to_load
     assert paint_first(painted) == painted
 
 
+def test_the_early_input_script_runs_before_the_stylesheet_once_per_page() -> None:
+    painted = paint_first(PAGE)
+    head = painted.split("</head>")[0]
+    early = head.index("<script>" + MARKER)
+    assert early < head.index('rel="stylesheet"')
+    assert painted.count(MARKER) == 1 and paint_first(painted).count(MARKER) == 1
+    # A classic script: it must not be taken for React Router's entry module.
+    assert "type=" not in head[early : early + 20]
+
+
+def test_a_page_without_react_gets_no_early_input_script() -> None:
+    page = '<html><head><link href="/a.css" rel="stylesheet"/></head><body><button>b</button></body></html>'
+    assert MARKER not in paint_first(page)
+
+
 def test_an_unknown_entry_script_stops_the_build() -> None:
     with pytest.raises(RuntimeError, match="entry script changed"):
         paint_first(PAGE.replace('import("/assets/entry.js")', 'import { x } from "/assets/x.js"'))
@@ -52,3 +68,11 @@ def test_built_pages_have_no_module_preload_tags(base_url: str) -> None:
     tag = re.compile(r"<link[^>]*modulepreload")
     with_preloads = [p.relative_to(BUILT).as_posix() for p in pages if tag.search(p.read_text())]
     assert with_preloads == []
+
+
+@pytest.mark.browser
+def test_built_pages_hold_early_input_once_each(base_url: str) -> None:
+    pages = [p for p in sorted(BUILT.rglob("*.html")) if '<script type="module">' in p.read_text()]
+    assert pages, "the site has not been built"
+    counts = {p.relative_to(BUILT).as_posix(): p.read_text().count(MARKER) for p in pages}
+    assert set(counts.values()) == {1}, counts

@@ -36,9 +36,15 @@ def action(code: str, *deps: rx.Var) -> FunctionVar:
     return js("(...args) => {{ " + code + " }}", *deps).to(FunctionVar)
 
 
-# A click on a link that JavaScript handles: the link is still the way when scripts fail.
 # Reflex passes its own summary of a pointer event before the DOM event itself.
 PREVENT_DEFAULT = rx.Var("(...args) => args.find((arg) => arg?.preventDefault)?.preventDefault()").to(FunctionVar)
+
+
+def handled_link(*handlers: Any) -> dict[str, Any]:
+    """Props of a link that JavaScript answers in the page (opens a menu, plays a video): the
+    link is still the way when scripts fail. Before the page is interactive a click on it is
+    held, not followed (consultancy/early_input.js finds it by `data-js-link`)."""
+    return {"on_click": [PREVENT_DEFAULT, *handlers], "custom_attrs": {"data-js-link": ""}}
 
 
 class Shared:

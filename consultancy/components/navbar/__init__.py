@@ -10,7 +10,7 @@ from consultancy.components.search import search_box
 from consultancy.components.ui import brand_logo, link
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
-from consultancy.state.client import PREVENT_DEFAULT
+from consultancy.state.client import handled_link
 
 from . import state as nav
 
@@ -72,7 +72,7 @@ def _services_item(active: str) -> rx.Component:
             aria_expanded=nav.services_open.value,
             aria_controls="services-menu",
             aria_haspopup="true",
-            on_click=[PREVENT_DEFAULT, *nav.toggle_services],
+            **handled_link(*nav.toggle_services),
             **({"aria_current": "page"} if is_active else {}),
         ),
         _mega_menu(),

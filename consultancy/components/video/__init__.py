@@ -6,7 +6,7 @@ import reflex as rx
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import Video
-from consultancy.state.client import PREVENT_DEFAULT
+from consultancy.state.client import handled_link
 
 from . import state as videos
 
@@ -32,7 +32,7 @@ def video_card(index: int, video: Video) -> rx.Component:
                     href=f"https://www.youtube.com/watch?v={video.youtube_id}",
                     class_name="video__poster",
                     aria_label=f"Play video: {video.title}",
-                    on_click=[PREVENT_DEFAULT, videos.play(index)],
+                    **handled_link(videos.play(index)),
                 ),
             ),
             class_name="video__media",
