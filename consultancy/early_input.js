@@ -5,13 +5,11 @@
 // by the browser itself (the fields in the address).
 (() => {
   const actions = [];
-  const seen = new Set();
-  let ready = false;
   const LINK_FALLBACK_MS = 2000;
   const isReady = () => document.querySelector("#app-ready[data-ready='true']") !== null;
 
   const holdClick = (event) => {
-    if (ready || !(event.target instanceof Element)) return;
+    if (!(event.target instanceof Element)) return;
     const control = event.target.closest("button, a[data-js-link]");
     if (control === null || control.disabled) return;
     const link = control.tagName === "A";
@@ -37,7 +35,6 @@
   };
 
   const holdSubmit = (event) => {
-    if (ready) return;
     event.preventDefault();
     event.stopPropagation();
     const form = event.target;
@@ -49,9 +46,8 @@
 
   const noteChange = (event) => {
     const field = event.target;
-    if (ready || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
-    if (seen.has(field)) return;
-    seen.add(field);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+    if (actions.some((action) => action.field === field)) return;
     actions.push({ kind: "change", field });
   };
 
@@ -91,7 +87,6 @@
   };
 
   const replay = () => {
-    ready = true;
     removeEventListener("click", holdClick, true);
     removeEventListener("submit", holdSubmit, true);
     removeEventListener("input", noteChange, true);

@@ -5,7 +5,7 @@ A page paints from its prerendered HTML and fetches its scripts only once it has
 work. `early_input.js`, inlined at the top of every built page, holds what the visitor does
 in that time and does it for real once `#app-ready` says React is there: a button's click
 is clicked again, a link that opens something in the page (`data-js-link`, see
-`consultancy.state.client.js_link`) waits for it (and is followed after 2 s if the scripts
+`consultancy.state.client.handled_link`) waits for it (and is followed after 2 s if the scripts
 do not come), boxes and fields the visitor changed are reported to React, and a form sent
 early is sent by React instead of by the browser with its fields in the address.
 `scripts/early_taps.py` measures it; tests/test_early_input.py checks it.

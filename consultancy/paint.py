@@ -83,13 +83,11 @@ def paint_first(html: str) -> str:
     entry = ENTRY.search(html)
     if entry is None:
         return html
+    if DEFERRED not in entry.group(1):
+        script = '<script type="module">' + _deferred_entry(entry.group(1), hrefs) + "</script>"
+        html = html[: entry.start()] + script + html[entry.end() :]
     # The page is on screen before its scripts run: what the visitor does meanwhile is held.
-    html = with_early_input(html)
-    entry = ENTRY.search(html)
-    if DEFERRED in entry.group(1):
-        return html
-    script = '<script type="module">' + _deferred_entry(entry.group(1), hrefs) + "</script>"
-    return html[: entry.start()] + script + html[entry.end() :]
+    return with_early_input(html)
 
 
 def _recompress(page: Path, data: bytes) -> None:
