@@ -8,7 +8,16 @@
   const LINK_FALLBACK_MS = 2000;
   const isReady = () => document.querySelector("#app-ready[data-ready='true']") !== null;
 
+  // A box's change reaches React as a click. Were React to see it while it is still taking
+  // the page over, it would count the tick and the replay would count it again (a tick is a
+  // toggle): until then only the browser sees it, and the replay reports it once.
+  const isBox = (target) => target instanceof HTMLInputElement && (target.type === "checkbox" || target.type === "radio");
+
   const holdClick = (event) => {
+    if (isBox(event.target)) {
+      event.stopPropagation();
+      return;
+    }
     if (!(event.target instanceof Element)) return;
     const control = event.target.closest("button, a[data-js-link]");
     if (control === null || control.disabled) return;
@@ -47,6 +56,7 @@
   const noteChange = (event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+    event.stopPropagation();
     if (actions.some((action) => action.field === field)) return;
     actions.push({ kind: "change", field });
   };

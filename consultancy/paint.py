@@ -13,7 +13,8 @@ frame has been painted, then adds the same preloads, so the whole graph is asked
 (one round trip, not one per level of imports), and imports the same modules in the same
 order, dynamically. The page paints from its HTML, stylesheet and hero picture alone; the
 scripts follow and the page hydrates as before. What the visitor does before that is held
-and done once React is there (consultancy/early_input.py, inlined in the head here).
+and done once React is there (consultancy/early_input.py, inlined in the head here). Each
+page then loads a route manifest of its own route only (consultancy/route_manifest.py).
 
 It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
 Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:
@@ -37,6 +38,7 @@ from reflex.plugins.base import Plugin
 
 from consultancy.bundle import VITE_CONFIG, add_vite_plugin
 from consultancy.early_input import with_early_input
+from consultancy.route_manifest import split_manifests
 
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
 HREF = re.compile(r'\bhref="([^"]+)"')
@@ -103,7 +105,8 @@ def _recompress(page: Path, data: bytes) -> None:
 
 
 def paint_directory(static_dir: Path) -> int:
-    """Applies `paint_first` to every page under `static_dir`; returns how many changed."""
+    """Applies `paint_first` to every page under `static_dir` and gives each page the manifest
+    of its own route (consultancy/route_manifest.py); returns how many pages were painted."""
     changed = 0
     for page in sorted(Path(static_dir).rglob("*.html")):
         html = page.read_text(encoding="utf-8")
@@ -112,6 +115,9 @@ def paint_directory(static_dir: Path) -> int:
             page.write_text(painted, encoding="utf-8")
             _recompress(page, painted.encode())
             changed += 1
+    for page, html in split_manifests(static_dir).items():
+        page.write_text(html, encoding="utf-8")
+        _recompress(page, html.encode())
     return changed
 
 

@@ -89,6 +89,35 @@ def test_ticks_made_early_are_counted_and_kept_by_the_backend(mobile_page) -> No
     expect(page.locator(".checklist")).to_have_attribute("data-saved", "1")
 
 
+def test_early_ticks_reach_react_only_as_the_replay(mobile_page) -> None:
+    """React listens on the document (it hydrates the whole document). A tick it saw while
+    still taking the page over would be counted there and again by the replay, and a tick is
+    a toggle, so the count came out one short under load. Until the page is interactive no
+    box event gets past the window."""
+    page = mobile_page
+    scripts = HeldScripts(page)
+    page.goto("/peso")
+    page.evaluate(
+        """() => {
+        window.__seen = [];
+        for (const type of ["click", "input", "change"])
+          document.addEventListener(
+            type, (e) => e.target.matches("input") && window.__seen.push(type + ":" + e.target.id), true
+          );
+      }"""
+    )
+    page.locator("label[for='check-0']").click()
+    page.locator("label[for='check-1']").click()
+    expect(page.locator("#check-1")).to_be_checked()
+    assert page.evaluate("window.__seen") == []
+    scripts.release()
+    expect(page.locator("#checklist-progress strong")).to_have_text("2")
+    expect(page.locator(".checklist")).to_have_attribute("data-saved", "2")
+    # The replay is what reached React, once per box.
+    clicks = sorted(s for s in page.evaluate("window.__seen") if s.startswith("click:"))
+    assert clicks == ["click:check-0", "click:check-1"]
+
+
 def test_finder_answers_chosen_early_give_their_results(desktop_page) -> None:
     page = desktop_page
     scripts = HeldScripts(page)

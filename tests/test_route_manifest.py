@@ -1,0 +1,140 @@
+"""consultancy/route_manifest.py: each page loads a manifest of its own route, not all 64.
+
+The unit tests run the step on a small built directory; the browser tests check the built
+site: a page's router knows its own route and nothing else, every page still hydrates, and
+a navigation inside a page to another address loads that address as a document.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from consultancy.route_manifest import DOCUMENT_LOAD_ID, PREFIX, split_manifests
+from tests.conftest import wait_until_interactive
+
+BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
+
+
+def _route(route_id: str, path: str) -> dict:
+    return {"id": route_id, "parentId": "root", "path": path, "module": f"/assets/{path or 'index'}.js"}
+
+
+def _entry(route_ids: list[str]) -> str:
+    modules = ",".join(f'"{r}":route{i}' for i, r in enumerate(route_ids))
+    return (
+        '<html><head></head><body><h1>Page</h1><script type="module">'
+        'await import("/assets/manifest-abc.js");'
+        f"window.__reactRouterRouteModules = {{{modules}}};"
+        'import("/assets/entry.js");</script></body></html>'
+    )
+
+
+def _site(tmp_path: Path, compressed: bool = False) -> Path:
+    manifest = {
+        "entry": {"module": "/assets/entry.js", "imports": []},
+        "routes": {
+            "root": {"id": "root", "path": "", "module": "/assets/root.js"},
+            "routes/_index": _route("routes/_index", ""),
+            "routes/[about]._index": _route("routes/[about]._index", "about"),
+            "routes/[peso]._index": _route("routes/[peso]._index", "peso"),
+            "routes/[404]._index": _route("routes/[404]._index", "*"),
+        },
+        "url": "/assets/manifest-abc.js",
+        "version": "abc",
+    }
+    (tmp_path / "assets").mkdir()
+    full = tmp_path / "assets" / "manifest-abc.js"
+    full.write_text(PREFIX + json.dumps(manifest) + ";")
+    if compressed:
+        full.with_name(full.name + ".br").write_bytes(b"")
+    (tmp_path / "about.html").write_text(_entry(["root", "routes/[about]._index"]))
+    (tmp_path / "index.html").write_text(_entry(["root", "routes/_index"]))
+    # Served at addresses it does not know in advance: it needs every route.
+    (tmp_path / "404.html").write_text(_entry(["root"]))
+    return tmp_path
+
+
+def _manifest_of(site: Path, html: str) -> dict:
+    url = re.search(r'import\("(/assets/[^"]*manifest[^"]*)"\)', html).group(1)
+    return json.loads((site / url.lstrip("/")).read_text()[len(PREFIX) :].rstrip(";"))
+
+
+def test_a_page_gets_the_manifest_of_its_own_route_and_a_document_loading_catch_all(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    changed = split_manifests(site)
+    assert sorted(p.name for p in changed) == ["about.html", "index.html"]
+    for page, html in changed.items():
+        page.write_text(html)
+    about = _manifest_of(site, (site / "about.html").read_text())
+    assert list(about["routes"]) == ["root", "routes/[about]._index", DOCUMENT_LOAD_ID]
+    catch_all = about["routes"][DOCUMENT_LOAD_ID]
+    assert catch_all["path"] == "*" and catch_all["parentId"] == "root"
+    assert "location.reload()" in (site / catch_all["module"].lstrip("/")).read_text()
+    # The manifest names itself, the entry and the version as React Router wrote them.
+    assert about["url"] in (site / "about.html").read_text()
+    assert about["entry"]["module"] == "/assets/entry.js" and about["version"] == "abc"
+    assert list(_manifest_of(site, (site / "index.html").read_text())["routes"])[1] == "routes/_index"
+    assert "manifest-abc.js" in (site / "404.html").read_text()
+
+
+def test_splitting_twice_changes_nothing_and_writes_compressed_copies_beside_compressed_builds(tmp_path: Path) -> None:
+    site = _site(tmp_path, compressed=True)
+    for page, html in split_manifests(site).items():
+        page.write_text(html)
+    written = sorted(p.name for p in (site / "assets").iterdir())
+    assert any(n.startswith("page-manifest-") and n.endswith(".js.br") for n in written), written
+    assert any(n.startswith("document-load-") and n.endswith(".js.gz") for n in written), written
+    assert split_manifests(site) == {}
+    assert sorted(p.name for p in (site / "assets").iterdir()) == written
+
+
+def test_a_build_this_step_does_not_know_stops_with_the_files_named(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    (site / "assets" / "manifest-def.js").write_text(PREFIX + "{};")
+    with pytest.raises(RuntimeError, match=r"manifest-abc\.js.*manifest-def\.js"):
+        split_manifests(site)
+    (site / "assets" / "manifest-def.js").unlink()
+    (site / "about.html").write_text(_entry(["root", "routes/[gone]._index"]))
+    with pytest.raises(RuntimeError, match=r"routes/\[gone\]\._index"):
+        split_manifests(site)
+
+
+@pytest.mark.browser
+def test_every_built_page_with_a_route_loads_only_that_route(base_url: str) -> None:
+    pages = sorted(BUILT.rglob("*.html"))
+    assert pages, "the site has not been built"
+    full = [p.relative_to(BUILT).as_posix() for p in pages if re.search(r'import\("/assets/manifest-', p.read_text())]
+    # Only the pages served at addresses they cannot know keep every route.
+    assert sorted(full) == ["404.html", "__spa-fallback.html"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["/", "/peso", "/approvals-finder"])
+def test_a_page_hydrates_with_only_its_own_route(desktop_page, path: str) -> None:
+    page = desktop_page
+    page.goto(path)
+    wait_until_interactive(page)
+    routes = page.evaluate("Object.values(window.__reactRouterManifest.routes).map(r => r.path)")
+    assert len(routes) == 3 and routes[0] == "" and routes[2] == "*", routes
+    assert page.evaluate("window.__reactRouterDataRouter.state.matches.length") == 2
+
+
+@pytest.mark.browser
+def test_a_navigation_inside_the_page_loads_the_other_page_as_a_document(desktop_page) -> None:
+    page = desktop_page
+    page.goto("/about")
+    wait_until_interactive(page)
+    page.evaluate("window.__previousDocument = true")
+    page.evaluate("window.__reactRouterDataRouter.navigate('/peso')")
+    expect(page).to_have_url(re.compile(r"/peso$"))
+    expect(page.locator("h1")).to_contain_text("PESO")
+    wait_until_interactive(page)
+    assert page.evaluate("window.__previousDocument === undefined")
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/about$"))
+    expect(page.locator("h1")).to_contain_text("About", ignore_case=True)
