@@ -2,18 +2,22 @@
 
 React Router's build writes one manifest of every route (`assets/manifest-*.js`, 34 KB) and
 every page loads it: on each page view the phone parses it, and the router flattens, ranks
-and matches all 64 routes inside the one task that starts hydration (a quarter of that task
-at 4x CPU in a profile of /about). The site never uses the other routes in the page: every
-link is a full page load (`consultancy.paint.DocumentLinks`), and a page that can hydrate is
-always served at its own address.
+and matches all 64 routes inside the one unit of hydration that creates it (9.6 ms of a 26 ms
+unit in a CPU profile of /about). The site never uses the other routes in the page: every
+link is a full page load (`consultancy.paint.DocumentLinks`).
 
 This step gives every built page whose entry names its route module a manifest of the root,
-its own route and a catch-all whose module loads the asked-for address as a document. So if
-anything ever navigates inside the page (a link without `reloadDocument`, a redirect from the
-backend), the visitor gets that page's prerendered HTML, as with a link. Pages that name no
-route of their own (the SPA fallback and the 404 page, served at addresses they do not know
-in advance) keep the full manifest. New files are named by a hash of their content, like
-every other built script, and get .br/.gz copies beside them when the full manifest has them.
+its own route and the not-found catch-all, so an address the page is served at without being
+its own shows the not-found page, as before. The prerendered not-found page, which nginx and a
+static host send for every unknown address, is that catch-all itself in its own manifest: its
+router matches any address to the page it already shows (with the whole manifest it matched
+the 404 route, a different component, and React showed the page twice). Should anything ever
+navigate inside the page to another address (a link without `reloadDocument`, a redirect from
+the backend), the manifest's script turns it into a document load, so the visitor gets that
+page's prerendered HTML as with a link, never the not-found page. Pages that name no route of
+their own (the SPA fallback and the 404 page) keep the full manifest. New files are named by a
+hash of their content, like every other built script, and get .br/.gz copies beside them when
+the full manifest has them.
 
 It runs in `consultancy.paint.paint_directory`, so the single-port server, nginx and a static
 host serve the same pages.
@@ -30,15 +34,17 @@ from pathlib import Path
 PREFIX = "window.__reactRouterManifest="
 ROUTE_MODULES = re.compile(r"window\.__reactRouterRouteModules = (\{[^}]*\})")
 ROUTE_ID = re.compile(r'"([^"]+)":route\d+')
-DOCUMENT_LOAD_ID = "routes/[site-document-load]"
-# A route the page does not know was asked for inside the page: the browser loads it (the
-# router has already put the address in the history, so a reload is that page, once).
-DOCUMENT_LOAD_MODULE = (
-    "// consultancy/route_manifest.py: an address this page's routes do not cover.\n"
-    "export default function DocumentLoad() {\n"
-    "  window.location.reload();\n"
-    "  return null;\n"
-    "}\n"
+# consultancy/pages/not_found.py's prerendered page: deploy/nginx.conf.in's error_page.
+NOT_FOUND_PAGE = "routes/[not-found]._index"
+# React Router's history puts an address in with `pushState` (or `replaceState`) before it
+# renders it. Another address than this page's is loaded as a document instead: this page's
+# router knows no route for it. The same address with another state or query goes through.
+DOCUMENT_NAVIGATION = (
+    "for(const[name,load]of[['pushState','assign'],['replaceState','replace']]){"
+    "const own=history[name];history[name]=function(state,unused,url){"
+    "if(url!=null){const next=new URL(url,location.href);"
+    "if(next.origin===location.origin&&next.pathname!==location.pathname){location[load](next.href);return;}}"
+    "return own.apply(this,arguments);};}"
 )
 
 
@@ -70,27 +76,16 @@ def full_manifest(assets: Path) -> tuple[str, dict]:
     return f"/assets/{found[0].name}", json.loads(text[len(PREFIX) :].rstrip(";"))
 
 
-def page_manifest(manifest: dict, route_ids: list[str], document_load_url: str, url: str) -> dict:
-    """The manifest of the root, the page's routes and the document-loading catch-all."""
+def page_manifest(manifest: dict, route_ids: list[str], url: str) -> dict:
+    """The manifest of the root, the page's routes and the not-found catch-all."""
     unknown = [r for r in route_ids if r not in manifest["routes"]]
     if unknown:
         raise RuntimeError(f"consultancy/route_manifest.py: routes {unknown} are not in React Router's manifest")
     routes = {r: manifest["routes"][r] for r in route_ids}
-    routes[DOCUMENT_LOAD_ID] = {
-        "id": DOCUMENT_LOAD_ID,
-        "parentId": "root",
-        "path": "*",
-        "hasAction": False,
-        "hasLoader": False,
-        "hasClientAction": False,
-        "hasClientLoader": False,
-        "hasClientMiddleware": False,
-        "hasDefaultExport": True,
-        "hasErrorBoundary": False,
-        "module": document_load_url,
-        "imports": [],
-        "css": [],
-    }
+    if NOT_FOUND_PAGE in routes:
+        routes[NOT_FOUND_PAGE] = {**routes[NOT_FOUND_PAGE], "path": "*"}
+    else:
+        routes.update({r: route for r, route in manifest["routes"].items() if route.get("path") == "*"})
     return {**manifest, "routes": routes, "url": url}
 
 
@@ -106,8 +101,6 @@ def split_manifests(static_dir: Path) -> dict[Path, str]:
     assets = Path(static_dir) / "assets"
     full_url, manifest = full_manifest(assets)
     compressed = (assets / (full_url.rsplit("/", 1)[1] + ".br")).exists()
-    document_load = f"/assets/document-load-{_digest(DOCUMENT_LOAD_MODULE)}.js"
-    _write(assets / document_load.rsplit("/", 1)[1], DOCUMENT_LOAD_MODULE, compressed)
     changed: dict[Path, str] = {}
     for page in sorted(Path(static_dir).rglob("*.html")):
         html = page.read_text(encoding="utf-8")
@@ -115,8 +108,9 @@ def split_manifests(static_dir: Path) -> dict[Path, str]:
         if full_url not in html or len(ids) < 2:
             continue
         # The manifest names its own URL, so its hash is taken without it.
-        own = page_manifest(manifest, ids, document_load, "")
-        own["url"] = f"/assets/page-manifest-{_digest(json.dumps(own, sort_keys=True))}.js"
-        _write(assets / own["url"].rsplit("/", 1)[1], PREFIX + json.dumps(own, separators=(",", ":")) + ";", compressed)
+        own = page_manifest(manifest, ids, "")
+        own["url"] = f"/assets/page-manifest-{_digest(json.dumps(own, sort_keys=True) + DOCUMENT_NAVIGATION)}.js"
+        text = PREFIX + json.dumps(own, separators=(",", ":")) + ";" + DOCUMENT_NAVIGATION
+        _write(assets / own["url"].rsplit("/", 1)[1], text, compressed)
         changed[page] = html.replace(full_url, own["url"])
     return changed

@@ -1,8 +1,9 @@
 """consultancy/route_manifest.py: each page loads a manifest of its own route, not all 64.
 
 The unit tests run the step on a small built directory; the browser tests check the built
-site: a page's router knows its own route and nothing else, every page still hydrates, and
-a navigation inside a page to another address loads that address as a document.
+site: a page's router knows its own route and the not-found catch-all, every page still
+hydrates, a navigation inside a page to another address loads that address as a document, and
+a page served at an address that is not its own shows the not-found page without reloading.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from consultancy.route_manifest import DOCUMENT_LOAD_ID, PREFIX, split_manifests
+from consultancy.route_manifest import DOCUMENT_NAVIGATION, PREFIX, split_manifests
 from tests.conftest import wait_until_interactive
 
 BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
@@ -43,6 +44,7 @@ def _site(tmp_path: Path, compressed: bool = False) -> Path:
             "routes/[about]._index": _route("routes/[about]._index", "about"),
             "routes/[peso]._index": _route("routes/[peso]._index", "peso"),
             "routes/[404]._index": _route("routes/[404]._index", "*"),
+            "routes/[not-found]._index": _route("routes/[not-found]._index", "not-found"),
         },
         "url": "/assets/manifest-abc.js",
         "version": "abc",
@@ -54,6 +56,7 @@ def _site(tmp_path: Path, compressed: bool = False) -> Path:
         full.with_name(full.name + ".br").write_bytes(b"")
     (tmp_path / "about.html").write_text(_entry(["root", "routes/[about]._index"]))
     (tmp_path / "index.html").write_text(_entry(["root", "routes/_index"]))
+    (tmp_path / "not-found.html").write_text(_entry(["root", "routes/[not-found]._index"]))
     # Served at addresses it does not know in advance: it needs every route.
     (tmp_path / "404.html").write_text(_entry(["root"]))
     return tmp_path
@@ -61,25 +64,30 @@ def _site(tmp_path: Path, compressed: bool = False) -> Path:
 
 def _manifest_of(site: Path, html: str) -> dict:
     url = re.search(r'import\("(/assets/[^"]*manifest[^"]*)"\)', html).group(1)
-    return json.loads((site / url.lstrip("/")).read_text()[len(PREFIX) :].rstrip(";"))
+    text = (site / url.lstrip("/")).read_text()
+    if text.endswith(DOCUMENT_NAVIGATION):
+        text = text[: -len(DOCUMENT_NAVIGATION)]
+    return json.loads(text[len(PREFIX) :].rstrip(";"))
 
 
-def test_a_page_gets_the_manifest_of_its_own_route_and_a_document_loading_catch_all(tmp_path: Path) -> None:
+def test_a_page_gets_the_manifest_of_its_own_route_and_the_not_found_catch_all(tmp_path: Path) -> None:
     site = _site(tmp_path)
     changed = split_manifests(site)
-    assert sorted(p.name for p in changed) == ["about.html", "index.html"]
+    assert sorted(p.name for p in changed) == ["about.html", "index.html", "not-found.html"]
     for page, html in changed.items():
         page.write_text(html)
     about = _manifest_of(site, (site / "about.html").read_text())
-    assert list(about["routes"]) == ["root", "routes/[about]._index", DOCUMENT_LOAD_ID]
-    catch_all = about["routes"][DOCUMENT_LOAD_ID]
-    assert catch_all["path"] == "*" and catch_all["parentId"] == "root"
-    assert "location.reload()" in (site / catch_all["module"].lstrip("/")).read_text()
+    assert list(about["routes"]) == ["root", "routes/[about]._index", "routes/[404]._index"]
     # The manifest names itself, the entry and the version as React Router wrote them.
     assert about["url"] in (site / "about.html").read_text()
     assert about["entry"]["module"] == "/assets/entry.js" and about["version"] == "abc"
+    assert (site / about["url"].lstrip("/")).read_text().endswith(DOCUMENT_NAVIGATION)
     assert list(_manifest_of(site, (site / "index.html").read_text())["routes"])[1] == "routes/_index"
     assert "manifest-abc.js" in (site / "404.html").read_text()
+    # The page sent for unknown addresses is the catch-all itself.
+    not_found = _manifest_of(site, (site / "not-found.html").read_text())["routes"]
+    assert list(not_found) == ["root", "routes/[not-found]._index"]
+    assert not_found["routes/[not-found]._index"]["path"] == "*"
 
 
 def test_splitting_twice_changes_nothing_and_writes_compressed_copies_beside_compressed_builds(tmp_path: Path) -> None:
@@ -88,7 +96,7 @@ def test_splitting_twice_changes_nothing_and_writes_compressed_copies_beside_com
         page.write_text(html)
     written = sorted(p.name for p in (site / "assets").iterdir())
     assert any(n.startswith("page-manifest-") and n.endswith(".js.br") for n in written), written
-    assert any(n.startswith("document-load-") and n.endswith(".js.gz") for n in written), written
+    assert any(n.startswith("page-manifest-") and n.endswith(".js.gz") for n in written), written
     assert split_manifests(site) == {}
     assert sorted(p.name for p in (site / "assets").iterdir()) == written
 
@@ -138,3 +146,27 @@ def test_a_navigation_inside_the_page_loads_the_other_page_as_a_document(desktop
     page.go_back()
     expect(page).to_have_url(re.compile(r"/about$"))
     expect(page.locator("h1")).to_contain_text("About", ignore_case=True)
+    # The same address with a query stays in the page.
+    wait_until_interactive(page)
+    page.evaluate("window.__reactRouterDataRouter.navigate('/about?from=test')")
+    expect(page).to_have_url(re.compile(r"/about\?from=test$"))
+    assert page.evaluate("window.__previousDocument === undefined")
+
+
+@pytest.mark.browser
+def test_the_not_found_page_sent_for_an_unknown_address_hydrates_as_itself(new_page, base_url: str) -> None:
+    """nginx answers an unknown address with the not-found page's HTML: its router shows that
+    page there once (not loading the address again, not a second copy of the page)."""
+    page = new_page()
+    loads: list[str] = []
+    page.on("load", lambda _: loads.append(page.url))
+    html = (BUILT / "not-found.html").read_text()
+    page.route(
+        re.compile(r"/no-such-page$"), lambda route: route.fulfill(status=404, body=html, content_type="text/html")
+    )
+    page.goto("/no-such-page")
+    wait_until_interactive(page)
+    page.wait_for_timeout(1500)
+    assert loads == [base_url + "/no-such-page"]
+    expect(page.locator("h1")).to_have_count(1)
+    expect(page.locator("h1")).to_contain_text("could not find", ignore_case=True)
