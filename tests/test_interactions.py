@@ -2,7 +2,7 @@
 
 The slow network is the real websocket relayed with every message held 150 ms each way
 (scripts/latency.py). "No backend" is the built site's static files served by
-`python -m http.server` with their backend address on a port that refuses connections,
+`python -m http.server` with their backend address on a relay that resets every connection,
 as a static host whose backend is down; the same port is then opened as a relay to the
 real backend, as a backend that comes back."""
 
@@ -12,6 +12,7 @@ import contextlib
 import re
 import shutil
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.latency import INTERACTIONS, measure
-from tests.conftest import WIDTHS, _free_port, static_server, wait_until_interactive
+from tests.conftest import WIDTHS, static_server, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -33,41 +34,51 @@ NOTICE_AFTER_MS = 2000
 
 
 def test_every_interaction_shows_within_100_ms_at_a_300_ms_round_trip(base_url: str) -> None:
-    # The median of three: another test's browser shares the two cores.
-    results = measure(base_url, delay_ms=150, repeats=3)
+    # The median of five: another test's browser and both servers share the two cores (one
+    # CI run measured the lightbox at 111, 100 and 75 ms; 25-40 ms on an idle machine).
+    results = measure(base_url, delay_ms=150, repeats=5)
     assert set(results) == {i.name for i in INTERACTIONS}
     slow = {
         name: runs
         for name, runs in results.items()
-        if None in runs or sorted(runs)[1] > BUDGET_MS  # type: ignore[type-var]
+        if None in runs or sorted(runs)[len(runs) // 2] > BUDGET_MS  # type: ignore[type-var]
     }
     assert slow == {}, f"slower than {BUDGET_MS} ms (None: never shown): {slow}"
 
 
 class Relay:
     """A TCP relay to the real backend that refuses connections until it is opened:
-    a backend that is down, then comes back."""
+    a backend that is down, then comes back. It listens all along and, while closed, resets
+    every connection it is offered: a port given up between tests could be taken as another
+    connection's local port before the relay came back."""
 
     def __init__(self, target: tuple[str, int]) -> None:
         self.target = target
-        self.port = _free_port()
-        self._server: socket.socket | None = None
-
-    def open(self) -> None:
-        self._server = socket.create_server(("127.0.0.1", self.port))
+        self._open = False
+        self._server = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self._server.getsockname()[1]
         threading.Thread(target=self._accept, daemon=True).start()
 
+    def open(self) -> None:
+        self._open = True
+
     def close(self) -> None:
-        if self._server is not None:
-            self._server.close()
+        self._open = False
+
+    def stop(self) -> None:
+        self._server.close()
 
     def _accept(self) -> None:
-        assert self._server is not None
         while True:
             try:
                 client, _ = self._server.accept()
             except OSError:
                 return
+            if not self._open:
+                # A reset, as from a port nothing listens on.
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                client.close()
+                continue
             upstream = socket.create_connection(self.target)
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
@@ -110,7 +121,7 @@ def static_site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         with static_server(site) as url:
             yield StaticSite(url, relay)
     finally:
-        relay.close()
+        relay.stop()
 
 
 @pytest.fixture
