@@ -66,7 +66,7 @@
   // for every field before anything is replayed: each re-render puts React's own values back
   // into every controlled field.
   const note = (field) => {
-    const box = field.type === "checkbox" || field.type === "radio";
+    const box = isBox(field);
     return {
       field,
       box,

@@ -28,7 +28,6 @@ rewrites the .br/.gz files beside a page it changes).
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import sys
@@ -36,9 +35,10 @@ from pathlib import Path
 
 from reflex.plugins.base import Plugin
 
+from consultancy.built_files import write_compressed_copies
 from consultancy.bundle import VITE_CONFIG, add_vite_plugin
 from consultancy.early_input import with_early_input
-from consultancy.route_manifest import split_manifests
+from consultancy.route_manifest import own_route_manifests
 
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
 HREF = re.compile(r'\bhref="([^"]+)"')
@@ -92,32 +92,18 @@ def paint_first(html: str) -> str:
     return with_early_input(html)
 
 
-def _recompress(page: Path, data: bytes) -> None:
-    """Rewrites the compressed copies a server would send instead of the page."""
-    gz = page.with_name(page.name + ".gz")
-    if gz.exists():
-        gz.write_bytes(gzip.compress(data, 9, mtime=0))
-    br = page.with_name(page.name + ".br")
-    if br.exists():
-        import brotli
-
-        br.write_bytes(brotli.compress(data, quality=11))
-
-
 def paint_directory(static_dir: Path) -> int:
-    """Applies `paint_first` to every page under `static_dir` and gives each page the manifest
-    of its own route (consultancy/route_manifest.py); returns how many pages were painted."""
+    """Applies `paint_first` to every page under `static_dir` and points each page at the
+    manifest of its own route (consultancy/route_manifest.py); returns how many changed."""
+    own_manifest = own_route_manifests(static_dir)
     changed = 0
     for page in sorted(Path(static_dir).rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        painted = paint_first(html)
+        painted = own_manifest(paint_first(html))
         if painted != html:
             page.write_text(painted, encoding="utf-8")
-            _recompress(page, painted.encode())
+            write_compressed_copies(page, painted.encode(), only_existing=True)
             changed += 1
-    for page, html in split_manifests(static_dir).items():
-        page.write_text(html, encoding="utf-8")
-        _recompress(page, html.encode())
     return changed
 
 
@@ -167,4 +153,4 @@ def add_document_links(config: str) -> str:
 
 if __name__ == "__main__":
     for folder in sys.argv[1:] or [".web/build/client"]:
-        print(f"{folder}: {paint_directory(Path(folder))} pages without module preloads")
+        print(f"{folder}: {paint_directory(Path(folder))} pages changed")

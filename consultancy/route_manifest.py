@@ -25,11 +25,13 @@ host serve the same pages.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+
+from consultancy.built_files import write_compressed_copies
 
 PREFIX = "window.__reactRouterManifest="
 ROUTE_MODULES = re.compile(r"window\.__reactRouterRouteModules = (\{[^}]*\})")
@@ -55,10 +57,7 @@ def _write(path: Path, text: str, compressed: bool) -> None:
     data = text.encode()
     path.write_bytes(data)
     if compressed:
-        import brotli
-
-        path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, 9, mtime=0))
-        path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=11))
+        write_compressed_copies(path, data, only_existing=False)
 
 
 def _digest(text: str) -> str:
@@ -95,22 +94,22 @@ def page_route_ids(html: str) -> list[str]:
     return ROUTE_ID.findall(found.group(1)) if found else []
 
 
-def split_manifests(static_dir: Path) -> dict[Path, str]:
-    """Points every page with a route of its own at a manifest of just that route (see the
-    module docstring); returns the pages changed and their new HTML, for the caller to write."""
+def own_route_manifests(static_dir: Path) -> Callable[[str], str]:
+    """A function that points a built page at a manifest of just its own route (writing that
+    manifest the first time; see the module docstring) and returns every other page as it is."""
     assets = Path(static_dir) / "assets"
     full_url, manifest = full_manifest(assets)
     compressed = (assets / (full_url.rsplit("/", 1)[1] + ".br")).exists()
-    changed: dict[Path, str] = {}
-    for page in sorted(Path(static_dir).rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
+
+    def own_manifest(html: str) -> str:
         ids = page_route_ids(html)
         if full_url not in html or len(ids) < 2:
-            continue
+            return html
         # The manifest names its own URL, so its hash is taken without it.
         own = page_manifest(manifest, ids, "")
         own["url"] = f"/assets/page-manifest-{_digest(json.dumps(own, sort_keys=True) + DOCUMENT_NAVIGATION)}.js"
         text = PREFIX + json.dumps(own, separators=(",", ":")) + ";" + DOCUMENT_NAVIGATION
         _write(assets / own["url"].rsplit("/", 1)[1], text, compressed)
-        changed[page] = html.replace(full_url, own["url"])
-    return changed
+        return html.replace(full_url, own["url"])
+
+    return own_manifest

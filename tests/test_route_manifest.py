@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from consultancy.route_manifest import DOCUMENT_NAVIGATION, PREFIX, split_manifests
+from consultancy.route_manifest import DOCUMENT_NAVIGATION, PREFIX, own_route_manifests
 from tests.conftest import wait_until_interactive
 
 BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
@@ -62,6 +62,13 @@ def _site(tmp_path: Path, compressed: bool = False) -> Path:
     return tmp_path
 
 
+def _split(site: Path) -> dict[Path, str]:
+    """The step as the paint step runs it: the pages it changes, with their new HTML."""
+    own_manifest = own_route_manifests(site)
+    pages = {page: page.read_text() for page in sorted(site.rglob("*.html"))}
+    return {page: new for page, html in pages.items() if (new := own_manifest(html)) != html}
+
+
 def _manifest_of(site: Path, html: str) -> dict:
     url = re.search(r'import\("(/assets/[^"]*manifest[^"]*)"\)', html).group(1)
     text = (site / url.lstrip("/")).read_text()
@@ -72,7 +79,7 @@ def _manifest_of(site: Path, html: str) -> dict:
 
 def test_a_page_gets_the_manifest_of_its_own_route_and_the_not_found_catch_all(tmp_path: Path) -> None:
     site = _site(tmp_path)
-    changed = split_manifests(site)
+    changed = _split(site)
     assert sorted(p.name for p in changed) == ["about.html", "index.html", "not-found.html"]
     for page, html in changed.items():
         page.write_text(html)
@@ -92,12 +99,12 @@ def test_a_page_gets_the_manifest_of_its_own_route_and_the_not_found_catch_all(t
 
 def test_splitting_twice_changes_nothing_and_writes_compressed_copies_beside_compressed_builds(tmp_path: Path) -> None:
     site = _site(tmp_path, compressed=True)
-    for page, html in split_manifests(site).items():
+    for page, html in _split(site).items():
         page.write_text(html)
     written = sorted(p.name for p in (site / "assets").iterdir())
     assert any(n.startswith("page-manifest-") and n.endswith(".js.br") for n in written), written
     assert any(n.startswith("page-manifest-") and n.endswith(".js.gz") for n in written), written
-    assert split_manifests(site) == {}
+    assert _split(site) == {}
     assert sorted(p.name for p in (site / "assets").iterdir()) == written
 
 
@@ -105,11 +112,11 @@ def test_a_build_this_step_does_not_know_stops_with_the_files_named(tmp_path: Pa
     site = _site(tmp_path)
     (site / "assets" / "manifest-def.js").write_text(PREFIX + "{};")
     with pytest.raises(RuntimeError, match=r"manifest-abc\.js.*manifest-def\.js"):
-        split_manifests(site)
+        _split(site)
     (site / "assets" / "manifest-def.js").unlink()
     (site / "about.html").write_text(_entry(["root", "routes/[gone]._index"]))
     with pytest.raises(RuntimeError, match=r"routes/\[gone\]\._index"):
-        split_manifests(site)
+        _split(site)
 
 
 @pytest.mark.browser
