@@ -145,7 +145,9 @@ def test_a_navigation_inside_the_page_loads_the_other_page_as_a_document(desktop
     page.goto("/about")
     wait_until_interactive(page)
     page.evaluate("window.__previousDocument = true")
-    page.evaluate("window.__reactRouterDataRouter.navigate('/peso')")
+    # Started from a timer so that evaluate returns before the document it runs in unloads
+    # (returning navigate()'s promise raced the load: "Execution context was destroyed").
+    page.evaluate("setTimeout(() => window.__reactRouterDataRouter.navigate('/peso'), 0)")
     expect(page).to_have_url(re.compile(r"/peso$"))
     expect(page.locator("h1")).to_contain_text("PESO")
     wait_until_interactive(page)
@@ -155,7 +157,7 @@ def test_a_navigation_inside_the_page_loads_the_other_page_as_a_document(desktop
     expect(page.locator("h1")).to_contain_text("About", ignore_case=True)
     # The same address with a query stays in the page.
     wait_until_interactive(page)
-    page.evaluate("window.__reactRouterDataRouter.navigate('/about?from=test')")
+    page.evaluate("setTimeout(() => window.__reactRouterDataRouter.navigate('/about?from=test'), 0)")
     expect(page).to_have_url(re.compile(r"/about\?from=test$"))
     assert page.evaluate("window.__previousDocument === undefined")
 
