@@ -36,6 +36,9 @@ def test_module_preloads_leave_the_head_and_the_entry_waits_for_the_page_to_load
     assert not re.search(r"^\s*import[\s*{\"]", code, re.M), code
     assert code.index('addEventListener("load"') < code.index("modulepreload") < code.index("/assets/manifest.js")
     assert '["/assets/a.js","/assets/b.js"]' in code
+    # One preload per task: the loop waits for a timer after each.
+    loop = code[code.index("for(const href of") : code.index("/assets/manifest.js")]
+    assert re.search(r"\{document\.head\.append\(.*?\);await new Promise\(\(next\)=>setTimeout\(next\)\);\}", loop), loop
     assert code.index("/assets/manifest.js") < code.index("/assets/root.js") < code.index("/assets/entry.js")
     assert 'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1}' in code
     assert paint_first(painted) == painted

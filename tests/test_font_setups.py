@@ -1,0 +1,29 @@
+"""Every route lays out its text in few fonts (issue 18).
+
+Each distinct size, weight and style is a font the browser sets up during the page's first
+layout, the long task that Lighthouse counted as most of the Total Blocking Time. The type
+scale in assets/css/site.css keeps the number small; this fails when a rule adds an odd size
+or weight again (a service page had 26 before the scale, 10 with it).
+"""
+
+import pytest
+
+from scripts.audit import ROUTES
+from scripts.font_setups import FONT_SETUPS_JS, WIDTHS
+
+# Most set-ups a route may have at each width: today's largest count plus two.
+MOST = {"mobile": 12, "desktop": 15}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_every_route_sets_up_few_fonts(new_page, width: str) -> None:
+    page = new_page(WIDTHS[width])
+    counts = {}
+    for path in ROUTES:
+        page.goto(path)
+        setups = page.evaluate(FONT_SETUPS_JS)
+        assert setups, f"{path}: no text found"
+        assert len(setups) <= MOST[width], f"{path} at {width} width: {len(setups)} fonts: {setups}"
+        counts[path] = len(setups)
+    assert len(counts) == len(ROUTES)
