@@ -38,7 +38,8 @@ def test_module_preloads_leave_the_head_and_the_entry_waits_for_the_page_to_load
     assert '["/assets/a.js","/assets/b.js"]' in code
     # One preload per task: the loop waits for a timer after each.
     loop = code[code.index("for(const href of") : code.index("/assets/manifest.js")]
-    assert re.search(r"\{document\.head\.append\(.*?\);await new Promise\(\(next\)=>setTimeout\(next\)\);\}", loop), loop
+    one_per_task = r"\{document\.head\.append\(.*?\);await new Promise\(\(next\)=>setTimeout\(next\)\);\}"
+    assert re.search(one_per_task, loop), loop
     assert code.index("/assets/manifest.js") < code.index("/assets/root.js") < code.index("/assets/entry.js")
     assert 'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1}' in code
     assert paint_first(painted) == painted
