@@ -126,11 +126,17 @@ def test_the_parts_keep_their_content_once_hydrated(page, path: str) -> None:
 
 
 @pytest.mark.browser
-def test_a_client_side_navigation_loads_the_page_html(desktop_page) -> None:
-    """The site's links load documents; should anything navigate inside React (a future
-    redirect, say), the parts would mount empty, so the page's HTML is loaded instead."""
-    page = desktop_page
-    page.goto("/about")
+def test_a_client_side_navigation_loads_the_page_html(new_page) -> None:
+    """The site's links load documents, and a page's own route manifest turns any other
+    navigation into a document load before React renders (tests/test_route_manifest.py).
+    Reflex's 404 shell keeps the whole manifest, so React can render another page there: its
+    parts would mount empty, so the page's HTML is loaded instead."""
+    page = new_page()
+    shell = (CLIENT / "404.html").read_text()
+    page.route(
+        re.compile(r"/no-such-page$"), lambda route: route.fulfill(status=404, body=shell, content_type="text/html")
+    )
+    page.goto("/no-such-page")
     wait_until_interactive(page)
     page.evaluate("window.__sameDocument = true")
     # From a timer, so evaluate returns before its document unloads (the load can race it).
@@ -139,3 +145,5 @@ def test_a_client_side_navigation_loads_the_page_html(desktop_page) -> None:
     expect(page.locator("h1")).to_have_text(next(s for s in content().services if s.route == "peso").headline)
     expect(page.locator("footer")).to_contain_text(content().site.email)
     assert page.evaluate("() => window.__sameDocument === undefined"), "the page stayed a client-side render"
+    # The parts' own reload did it (once per address), not the route manifest's.
+    assert page.evaluate("sessionStorage.getItem('server-html-reloaded')") == page.url
