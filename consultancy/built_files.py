@@ -1,9 +1,10 @@
 """Files of the client build that the build steps write after Vite (consultancy/paint.py,
-consultancy/route_manifest.py)."""
+consultancy/route_manifest.py), and the inline scripts they put in pages."""
 
 from __future__ import annotations
 
 import gzip
+from functools import cache
 from pathlib import Path
 
 
@@ -19,3 +20,13 @@ def write_compressed_copies(path: Path, data: bytes, *, only_existing: bool) -> 
         import brotli
 
         br.write_bytes(brotli.compress(data, quality=11))
+
+
+@cache
+def inline_script(source: Path, marker: str) -> str:
+    """The script at `source` as a build step inlines it, `marker` first (so a page is done
+    once): comment lines and indentation dropped (every statement of the sources ends with a
+    semicolon or a brace, so the line breaks can stay)."""
+    lines = (line.strip() for line in source.read_text(encoding="utf-8").splitlines())
+    code = "\n".join(line for line in lines if line and not line.startswith("//"))
+    return f"<script>{marker}{code}</script>"

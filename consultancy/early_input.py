@@ -18,21 +18,13 @@ built pages afterwards (deploy/configure.py, deploy/static_host.py).
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
+
+from consultancy.built_files import inline_script
 
 SOURCE = Path(__file__).with_name("early_input.js")
 MARKER = "/*site:early-input*/"
 STYLESHEET = re.compile(r'<link\b[^>]*\brel="stylesheet"', re.I)
-
-
-@cache
-def script() -> str:
-    """The script as inlined: comment lines and indentation dropped (every statement of the
-    source ends with a semicolon or a brace, so the line breaks can stay)."""
-    lines = (line.strip() for line in SOURCE.read_text(encoding="utf-8").splitlines())
-    code = "\n".join(line for line in lines if line and not line.startswith("//"))
-    return f"<script>{MARKER}{code}</script>"
 
 
 def with_early_input(html: str) -> str:
@@ -42,4 +34,4 @@ def with_early_input(html: str) -> str:
     head_end = html.index("</head>")
     sheet = STYLESHEET.search(html, 0, head_end)
     at = sheet.start() if sheet else head_end
-    return html[:at] + script() + html[at:]
+    return html[:at] + inline_script(SOURCE, MARKER) + html[at:]

@@ -13,8 +13,10 @@ frame has been painted, then adds the same preloads, so the whole graph is asked
 (one round trip, not one per level of imports), and imports the same modules in the same
 order, dynamically. The page paints from its HTML, stylesheet and hero picture alone; the
 scripts follow and the page hydrates as before. What the visitor does before that is held
-and done once React is there (consultancy/early_input.py, inlined in the head here). Each
-page then loads a route manifest of its own route only (consultancy/route_manifest.py).
+and done once React is there (consultancy/early_input.py, inlined in the head here); once it
+is, the main menu's pages are fetched ahead (consultancy/next_pages.py, at the end of the
+body). Each page then loads a route manifest of its own route only
+(consultancy/route_manifest.py).
 
 It is a Reflex plugin whose `post_build` runs on the client build right after Vite and before
 Reflex writes the Brotli and gzip files, so every way the site is served gets the same pages:
@@ -38,6 +40,7 @@ from reflex.plugins.base import Plugin
 from consultancy.built_files import write_compressed_copies
 from consultancy.bundle import VITE_CONFIG, add_vite_plugin
 from consultancy.early_input import with_early_input
+from consultancy.next_pages import with_next_pages
 from consultancy.route_manifest import own_route_manifests
 
 MODULEPRELOAD = re.compile(r"<link\b[^>]*\brel=\"modulepreload\"[^>]*/?>", re.I)
@@ -92,7 +95,8 @@ def paint_first(html: str) -> str:
         script = '<script type="module">' + _deferred_entry(entry.group(1), hrefs) + "</script>"
         html = html[: entry.start()] + script + html[entry.end() :]
     # The page is on screen before its scripts run: what the visitor does meanwhile is held.
-    return with_early_input(html)
+    # Once they have run, the main menu's pages are fetched ahead of the click.
+    return with_next_pages(with_early_input(html))
 
 
 def paint_directory(static_dir: Path) -> int:

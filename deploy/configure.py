@@ -9,7 +9,9 @@ Usage: python deploy/configure.py SITE_DIR RUN_DIR [--listen 127.0.0.1:8080]
 - writes RUN_DIR/nginx.conf from deploy/nginx.conf.in, RUN_DIR/redirects.conf (real
   301s from the same redirect table the pages use) and RUN_DIR/csp.conf (per page, the
   sha256 of each inline script and style Reflex's prerender emits, so the policy needs
-  neither 'unsafe-inline' nor 'unsafe-eval').
+  neither 'unsafe-inline' nor 'unsafe-eval');
+- with --root, the site nginx serves now: copies the build files of that release which the
+  new one lacks into SITE_DIR, so a page fetched before the switch still finds its scripts.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import ipaddress
 import os
 import pwd
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -30,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from consultancy.content.contract import redirect_map  # noqa: E402
+from consultancy.next_pages import PREFETCH_CACHE_CONTROL  # noqa: E402
 
 try:
     import brotli
@@ -186,6 +190,7 @@ def render(
         "@FRAME_HOSTS@": " ".join(FRAME_HOSTS),
         "@LIMIT_EXEMPT@": geo_exempt(limit_exempt),
         "@REAL_IP@": real_ip(trusted_proxies),
+        "@PREFETCH_CACHE_CONTROL@": PREFETCH_CACHE_CONTROL,
     }
     text = TEMPLATE.read_text()
     for key, value in values.items():
@@ -197,6 +202,28 @@ def render(
     conf = run_dir / "nginx.conf"
     conf.write_text(text)
     return conf
+
+
+def keep_previous_release(site_dir: Path, live_dir: Path, run_dir: Path) -> int:
+    """Copies the build files of the release being served (`live_dir`) that the new one
+    (`site_dir`) does not have into it; returns how many. A page a browser fetched ahead of
+    the click may be used for five minutes (consultancy/next_pages.py), and an open page
+    fetches its scripts after it has loaded: both may ask for the previous release's files
+    after the switch. Only that release's own files (`run_dir`/assets.list, which
+    deploy/prod.sh puts in place once the new site is live, from the assets.new written
+    here), so each release keeps one release back and the folder does not grow."""
+    new_assets, live_assets = site_dir / "assets", live_dir / "assets"
+    own = sorted(path.name for path in new_assets.iterdir())
+    kept = 0
+    run_dir.mkdir(parents=True, exist_ok=True)
+    listed = run_dir / "assets.list"
+    if listed.is_file() and live_assets.is_dir():
+        for name in listed.read_text().split():
+            if (live_assets / name).is_file() and not (new_assets / name).exists():
+                shutil.copy2(live_assets / name, new_assets / name)
+                kept += 1
+    (run_dir / "assets.new").write_text("".join(f"{name}\n" for name in own))
+    return kept
 
 
 def main() -> int:
@@ -223,9 +250,11 @@ def main() -> int:
     if not (site_dir / "index.html").is_file():
         raise SystemExit(f"{site_dir}: no index.html; build the site first")
     gz, br = precompress(site_dir)
+    root = (args.root or site_dir).resolve()
+    kept = keep_previous_release(site_dir, root, run_dir) if root != site_dir else 0
     conf = render(
         site_dir,
-        (args.root or site_dir).resolve(),
+        root,
         run_dir,
         listen=args.listen,
         backends=args.backends or ["127.0.0.1:8001"],
@@ -233,7 +262,7 @@ def main() -> int:
         limit_exempt=args.limit_exempt,
         trusted_proxies=args.trusted_proxies,
     )
-    print(f"precompressed {gz} files with gzip, {br} with brotli; wrote {conf}")
+    print(f"precompressed {gz} files with gzip, {br} with brotli; kept {kept} of the previous release's; wrote {conf}")
     return 0
 
 

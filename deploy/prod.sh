@@ -80,6 +80,8 @@ build() {
   rm -rf "$RUN_DIR/site.old"
   if [ -d "$RUN_DIR/site" ]; then mv "$RUN_DIR/site" "$RUN_DIR/site.old"; fi
   mv "$RUN_DIR/site.new" "$RUN_DIR/site"
+  # The new release's own build files, kept by the next one (deploy/configure.py).
+  mv "$RUN_DIR/assets.new" "$RUN_DIR/assets.list"
   rm -rf "$RUN_DIR/site.old"
   nginx -t -q -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
   # A stack already serving picks the new release up without dropping a connection.

@@ -72,6 +72,7 @@ def _services_item(active: str) -> rx.Component:
             aria_expanded=nav.services_open.value,
             aria_controls="services-menu",
             aria_haspopup="true",
+            data_prefetch="",
             **handled_link(*nav.toggle_services),
             **({"aria_current": "page"} if is_active else {}),
         ),
@@ -86,6 +87,8 @@ def _services_item(active: str) -> rx.Component:
 
 
 def navbar(active: str) -> rx.Component:
+    """`data-prefetch` marks the menu's links whose pages are fetched ahead of the click
+    (consultancy/next_pages.py)."""
     site = content().site
     items = []
     for label, href in NAV_LINKS:
@@ -94,7 +97,7 @@ def navbar(active: str) -> rx.Component:
         else:
             items.append(
                 rx.el.li(
-                    rx.el.a(label, href=href, class_name="nav__link", **_current(href, active)),
+                    rx.el.a(label, href=href, class_name="nav__link", data_prefetch="", **_current(href, active)),
                     class_name="nav__li",
                 )
             )

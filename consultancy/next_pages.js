@@ -1,0 +1,35 @@
+// Inlined at the end of every built page by consultancy/next_pages.py: once the page is
+// interactive and the main thread idle, the main menu's other pages are fetched ahead of the
+// click, so the next page needs no round trip on a phone link.
+(() => {
+  const connection = navigator.connection;
+  // A visitor who asked to save data, or on a 2G link, fetches only what they open.
+  if (connection && (connection.saveData || /2g/.test(connection.effectiveType || ""))) return;
+  const isReady = () => document.querySelector("#app-ready[data-ready='true']") !== null;
+
+  const fetchAhead = () => {
+    const seen = new Set([location.pathname]);
+    for (const anchor of document.querySelectorAll("a[data-prefetch]")) {
+      const url = new URL(anchor.href, location.href);
+      if (url.origin !== location.origin || seen.has(url.pathname)) continue;
+      seen.add(url.pathname);
+      // All at once: on a slow link the round trips overlap (about 0.4 s for the four,
+      // against a second one after another). The server lets these copies be used for five
+      // minutes (deploy/nginx.conf.in, consultancy/serving.py).
+      document.head.append(Object.assign(document.createElement("link"), { rel: "prefetch", as: "document", href: url.pathname }));
+    }
+  };
+  // After the page's own scripts, which share the link: React has taken the page over.
+  const start = () => (window.requestIdleCallback || setTimeout)(fetchAhead);
+  if (isReady()) {
+    start();
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (isReady()) {
+      watch.disconnect();
+      start();
+    }
+  });
+  watch.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})();
