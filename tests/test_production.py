@@ -39,6 +39,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
+from consultancy.next_pages import PREFETCH_CACHE_CONTROL
 from tests.conftest import ROOT, WIDTHS, _free_port, static_server
 
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
@@ -275,6 +276,29 @@ def test_the_video_and_map_frames_are_allowed(prod_page) -> None:
     expect(page.locator("iframe[src^='https://www.youtube-nocookie.com/embed/']")).to_be_attached()
     page.wait_for_timeout(300)
     assert page.evaluate("window.__violations") == []
+
+
+def test_a_menu_page_fetched_ahead_is_used_without_a_request(prod_page, stack: Stack) -> None:
+    """consultancy/next_pages.py through nginx, under the policy: a prefetch's copy may be
+    used for five minutes, any other request for a page is revalidated."""
+    assert fetch(stack.url + "/about", {"Sec-Purpose": "prefetch"})[1]["cache-control"] == PREFETCH_CACHE_CONTROL
+    assert fetch(stack.url + "/about")[1]["cache-control"] == "no-cache"
+    page = prod_page
+    page.goto("/peso")
+    _ready(page)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('link[rel=prefetch]')].map((link) => new URL(link.href).pathname)"
+        ".includes('/about') && performance.getEntriesByName(new URL('/about', location.href).href)"
+        ".some((entry) => entry.responseEnd > 0)"
+    )
+    assert page.evaluate("window.__violations") == []
+    page.locator("#site-nav .nav__list").get_by_role("link", name="About", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/about$"))
+    expect(page.locator("h1")).to_be_visible()
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].transferSize") == 0
+    _ready(page)
+    assert page.evaluate("window.__violations") == []
+    assert page.problems == []
 
 
 # --- faults -------------------------------------------------------------------------------------
