@@ -331,3 +331,16 @@ def test_pages_are_navigable_without_javascript(new_page) -> None:
     page.locator("#services-trigger").click()
     expect(page).to_have_url(re.compile(r"/services$"))
     expect(page.locator("main a[href='/peso']").first).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_in_either_mode_gets_the_sites_one_light_scheme(new_page, scheme: str) -> None:
+    """The head's first script only marks that scripts run (consultancy/bundle.py): no mode
+    from localStorage or the system, so a phone in dark mode gets no dark form controls."""
+    page = new_page(color_scheme=scheme)
+    page.goto("/contact-us")
+    wait_until_interactive(page)
+    assert page.evaluate("document.documentElement.classList.contains('js')")
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+    assert page.evaluate("document.documentElement.style.colorScheme") == ""
+    assert page.evaluate("localStorage.length") == 0
