@@ -10,6 +10,10 @@ contact and the finder never reach the backend (their slideshows, menus and answ
 in the browser). Leaving a page closes its socket. State events are timed from send to
 the answering delta; the connect with its hydrate separately.
 
+Once a page works, the browser fetches the main menu's other pages ahead of the click
+(consultancy/next_pages.py) unless it fetched them in the last five minutes, and a menu page
+fetched that way opens from the visitor's cache without a request.
+
 Loopback only: scripts/load.py refuses any other host.
 """
 
@@ -33,7 +37,10 @@ PAGES = [
     "/", "/about", "/services", "/testimonials", "/contact-us", "/approvals-finder", "/peso",
     "/forest-clearance", "/consent-to-operate", "/fire-nocs", "/cgwanoc", "/bio-medical-waste-authorization",
 ]  # fmt: skip
-SERVICE_PAGES = [p for p in PAGES if p not in {"/", "/about", "/services", "/testimonials", "/contact-us"}]
+MENU_PAGES = ["/", "/about", "/services", "/testimonials", "/contact-us"]
+SERVICE_PAGES = [p for p in PAGES if p not in MENU_PAGES]
+# How long a page fetched ahead is used from the cache (consultancy/next_pages.py).
+AHEAD_S = 300.0
 # Every event below changes state, so each one is answered by a delta to time.
 CATEGORIES = ["All", "Compliance", "Consulting", "Infrastructure"]
 ASSET = re.compile(r'(?:href|src)="(/(?:assets|images|css)/[^"]+)"')
@@ -59,6 +66,7 @@ class Visitor(FastHttpUser):
 
     def on_start(self) -> None:
         self.seen: set[str] = set()
+        self.ahead: dict[str, tuple[float, str]] = {}  # path -> (when fetched, its HTML)
         self.ws: websocket.WebSocket | None = None
         self.category = "All"
         self.ticked: set[int] = set()
@@ -103,16 +111,32 @@ class Visitor(FastHttpUser):
     # --- pages and assets, as a browser with a cache fetches them ---
 
     def view(self, path: str) -> bool:
-        with self.client.get(path, name="page", headers={"Accept-Encoding": "gzip"}, catch_response=True) as reply:
-            if reply.status_code != 200 or b"<h1" not in (reply.content or b""):
-                reply.failure(f"{path}: {reply.status_code}")
-                return False
-            html = reply.text
+        html = self._fresh_ahead(path) or self._page(path, "page", {})
+        if html is None:
+            return False
         for asset in ASSET.findall(html):
             if asset not in self.seen:
                 self.seen.add(asset)
                 self.client.get(asset, name="asset", headers={"Accept-Encoding": "br, gzip"})
+        for menu_page in MENU_PAGES:
+            if menu_page != path and self._fresh_ahead(menu_page) is None:
+                ahead = self._page(menu_page, "page ahead", {"Sec-Purpose": "prefetch"})
+                if ahead is not None:
+                    self.ahead[menu_page] = (time.monotonic(), ahead)
         return True
+
+    def _fresh_ahead(self, path: str) -> str | None:
+        fetched, html = self.ahead.get(path, (0.0, ""))
+        return html if time.monotonic() - fetched < AHEAD_S else None
+
+    def _page(self, path: str, name: str, headers: dict[str, str]) -> str | None:
+        with self.client.get(
+            path, name=name, headers={"Accept-Encoding": "gzip", **headers}, catch_response=True
+        ) as reply:
+            if reply.status_code != 200 or b"<h1" not in (reply.content or b""):
+                reply.failure(f"{path}: {reply.status_code}")
+                return None
+            return reply.text
 
     # --- the websocket: opened by a page's first backend event ---
 
