@@ -13,8 +13,8 @@ Pages are otherwise always revalidated (`no-cache`, so a release shows at once),
 would cost the round trip again. A request that says it is a prefetch (`Sec-Purpose:
 prefetch`) is answered with `private, max-age=300` instead, what Chrome once granted every
 prefetch: the copy is used without asking for five minutes (nginx in deploy/nginx.conf.in,
-the single-port server in consultancy/serving.py). deploy/prod.sh keeps the previous
-release's scripts for pages fetched that way before a release.
+the single-port server in consultancy/serving.py). A release keeps the previous release's
+scripts for pages fetched that way before it (deploy/configure.py, `keep_previous_release`).
 `scripts/second_page.py` measures it; tests/test_next_pages.py checks it.
 """
 
