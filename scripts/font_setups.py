@@ -24,9 +24,10 @@ if str(ROOT) not in sys.path:
 
 from scripts.audit import ROUTES  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from tests.conftest import WIDTHS as TEST_WIDTHS  # noqa: E402
 
 # Lighthouse's mobile screen, and the desktop window of the browser tests.
-WIDTHS = {"mobile": {"width": 412, "height": 823}, "desktop": {"width": 1280, "height": 900}}
+WIDTHS = {"mobile": {"width": 412, "height": 823}, "desktop": TEST_WIDTHS["desktop"]}
 
 # The fonts of the text the page lays out: every non-blank text node in a rendered element.
 FONT_SETUPS_JS = """() => {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import socket
@@ -144,6 +145,30 @@ def new_page(browser, base_url: str):
     yield make
     for context in contexts:
         context.close()
+
+
+def navigate_in_page(page, path: str) -> None:
+    """React Router's own navigation to `path`, as a redirect inside the page would make one.
+    Started from a timer so that evaluate returns before the document it runs in unloads
+    (returning navigate()'s promise raced the load: "Execution context was destroyed")."""
+    page.evaluate(f"setTimeout(() => window.__reactRouterDataRouter.navigate({json.dumps(path)}), 0)")
+
+
+# The pages a document asked for with a <link> (prefetch, consultancy/next_pages.py; the hero
+# picture's preload is a file), and whether each has arrived.
+PAGES_AHEAD_JS = """() => performance.getEntriesByType("resource")
+  .filter((entry) => entry.initiatorType === "link" && !/\\.\\w+$/.test(new URL(entry.name).pathname))
+  .map((entry) => [new URL(entry.name).pathname, entry.responseEnd > 0])"""
+
+
+def pages_fetched_ahead(page) -> dict[str, bool]:
+    return dict(page.evaluate(PAGES_AHEAD_JS))
+
+
+def wait_for_pages_fetched_ahead(page, count: int) -> dict[str, bool]:
+    """Blocks until `count` pages fetched ahead have arrived; returns them all."""
+    page.wait_for_function(f"() => ({PAGES_AHEAD_JS})().filter(([, done]) => done).length >= {count}", timeout=15_000)
+    return pages_fetched_ahead(page)
 
 
 def wait_until_interactive(page) -> None:

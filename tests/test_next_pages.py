@@ -13,23 +13,9 @@ from playwright.sync_api import expect
 from consultancy.components.navbar import NAV_LINKS
 from consultancy.next_pages import MARKER, with_next_pages
 from deploy.configure import keep_previous_release
-from tests.conftest import HeldScripts, wait_until_interactive
+from tests.conftest import HeldScripts, pages_fetched_ahead, wait_for_pages_fetched_ahead, wait_until_interactive
 
 MENU_PAGES = {href for _, href in NAV_LINKS}
-# The pages the document asked for with a <link> (prefetch; the hero picture's preload is a
-# file), and whether each has arrived.
-FETCHED_AHEAD = """() => performance.getEntriesByType("resource")
-  .filter((entry) => entry.initiatorType === "link" && !/\\.\\w+$/.test(new URL(entry.name).pathname))
-  .map((entry) => [new URL(entry.name).pathname, entry.responseEnd > 0])"""
-
-
-def _fetched_ahead(page) -> dict[str, bool]:
-    return dict(page.evaluate(FETCHED_AHEAD))
-
-
-def _wait_for_pages_ahead(page, count: int) -> dict[str, bool]:
-    page.wait_for_function(f"() => ({FETCHED_AHEAD})().filter(([, done]) => done).length >= {count}", timeout=15_000)
-    return _fetched_ahead(page)
 
 
 @pytest.mark.browser
@@ -38,10 +24,10 @@ def test_the_other_menu_pages_are_fetched_once_the_page_is_interactive(desktop_p
     scripts = HeldScripts(page)
     page.goto("/about")
     page.wait_for_timeout(1000)
-    assert _fetched_ahead(page) == {}, "nothing shares the link with the page's own scripts"
+    assert pages_fetched_ahead(page) == {}, "nothing shares the link with the page's own scripts"
     scripts.release()
     wait_until_interactive(page)
-    fetched = _wait_for_pages_ahead(page, len(MENU_PAGES) - 1)
+    fetched = wait_for_pages_fetched_ahead(page, len(MENU_PAGES) - 1)
     assert set(fetched) == MENU_PAGES - {"/about"}, "every menu page but this one, each once"
     assert page.js_errors == []
 
@@ -52,7 +38,7 @@ def test_a_menu_page_fetched_ahead_opens_without_a_request(desktop_page, target:
     page = desktop_page
     page.goto("/peso")
     wait_until_interactive(page)
-    _wait_for_pages_ahead(page, len(MENU_PAGES))
+    wait_for_pages_fetched_ahead(page, len(MENU_PAGES))
     name = next(label for label, href in NAV_LINKS if href == target)
     page.locator("#site-nav .nav__list").get_by_role("link", name=name, exact=True).click()
     expect(page).to_have_url(re.compile(re.escape(target) + "$"))
@@ -70,7 +56,7 @@ def test_a_visitor_saving_data_gets_nothing_ahead(new_page) -> None:
     page.goto("/about")
     wait_until_interactive(page)
     page.wait_for_timeout(1500)
-    assert _fetched_ahead(page) == {}
+    assert pages_fetched_ahead(page) == {}
 
 
 @pytest.mark.browser

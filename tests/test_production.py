@@ -37,10 +37,11 @@ import pytest
 import websocket
 from playwright.sync_api import expect
 
+from consultancy.components.navbar import NAV_LINKS
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
 from consultancy.next_pages import PREFETCH_CACHE_CONTROL
-from tests.conftest import ROOT, WIDTHS, _free_port, static_server
+from tests.conftest import ROOT, WIDTHS, _free_port, static_server, wait_for_pages_fetched_ahead
 
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
 FRAME_HOSTS = {"https://www.youtube-nocookie.com", "https://www.google.com"}
@@ -286,11 +287,7 @@ def test_a_menu_page_fetched_ahead_is_used_without_a_request(prod_page, stack: S
     page = prod_page
     page.goto("/peso")
     _ready(page)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('link[rel=prefetch]')].map((link) => new URL(link.href).pathname)"
-        ".includes('/about') && performance.getEntriesByName(new URL('/about', location.href).href)"
-        ".some((entry) => entry.responseEnd > 0)"
-    )
+    assert wait_for_pages_fetched_ahead(page, len(NAV_LINKS))["/about"]
     assert page.evaluate("window.__violations") == []
     page.locator("#site-nav .nav__list").get_by_role("link", name="About", exact=True).click()
     expect(page).to_have_url(re.compile(r"/about$"))

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.route_manifest import DOCUMENT_NAVIGATION, PREFIX, own_route_manifests
-from tests.conftest import wait_until_interactive
+from tests.conftest import navigate_in_page, wait_until_interactive
 
 BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
 
@@ -145,9 +145,7 @@ def test_a_navigation_inside_the_page_loads_the_other_page_as_a_document(desktop
     page.goto("/about")
     wait_until_interactive(page)
     page.evaluate("window.__previousDocument = true")
-    # Started from a timer so that evaluate returns before the document it runs in unloads
-    # (returning navigate()'s promise raced the load: "Execution context was destroyed").
-    page.evaluate("setTimeout(() => window.__reactRouterDataRouter.navigate('/peso'), 0)")
+    navigate_in_page(page, "/peso")
     expect(page).to_have_url(re.compile(r"/peso$"))
     expect(page.locator("h1")).to_contain_text("PESO")
     wait_until_interactive(page)
@@ -158,7 +156,7 @@ def test_a_navigation_inside_the_page_loads_the_other_page_as_a_document(desktop
     # The same address with a query stays in the page.
     wait_until_interactive(page)
     page.evaluate("window.__previousDocument = true")
-    page.evaluate("setTimeout(() => window.__reactRouterDataRouter.navigate('/about?from=test'), 0)")
+    navigate_in_page(page, "/about?from=test")
     expect(page).to_have_url(re.compile(r"/about\?from=test$"))
     assert page.evaluate("window.__previousDocument === true")
 

@@ -20,7 +20,7 @@ from consultancy.components.footer import CURRENT_YEAR
 from consultancy.components.server_html import ServerOnly, server_html_parts
 from consultancy.content import content
 from consultancy.state.client import Shared
-from tests.conftest import wait_until_interactive
+from tests.conftest import navigate_in_page, wait_until_interactive
 
 CLIENT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
 _open = Shared("test_server_html_open", False)
@@ -139,8 +139,7 @@ def test_a_client_side_navigation_loads_the_page_html(new_page) -> None:
     page.goto("/no-such-page")
     wait_until_interactive(page)
     page.evaluate("window.__sameDocument = true")
-    # From a timer, so evaluate returns before its document unloads (the load can race it).
-    page.evaluate("setTimeout(() => window.__reactRouterDataRouter.navigate('/peso'), 0)")
+    navigate_in_page(page, "/peso")
     expect(page).to_have_url(re.compile(r"/peso$"))
     expect(page.locator("h1")).to_have_text(next(s for s in content().services if s.route == "peso").headline)
     expect(page.locator("footer")).to_contain_text(content().site.email)
