@@ -7,6 +7,7 @@
   const actions = [];
   const LINK_FALLBACK_MS = 2000;
   const isReady = () => document.querySelector("#app-ready[data-ready='true']") !== null;
+  const READY_EVENT = "site:interactive";
 
   // A box's change reaches React as a click. Were React to see it while it is still taking
   // the page over, it would count the tick and the replay would count it again (a tick is a
@@ -121,9 +122,12 @@
   addEventListener("submit", holdSubmit, true);
   addEventListener("input", noteChange, true);
   addEventListener("change", noteChange, true);
+  // One watcher of the document for every inline script that waits for React: the others
+  // (next_pages.js) listen for this event.
   const watch = new MutationObserver(() => {
     if (isReady()) {
       watch.disconnect();
+      document.dispatchEvent(new Event(READY_EVENT));
       replay();
     }
   });

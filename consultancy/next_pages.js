@@ -5,7 +5,6 @@
   const connection = navigator.connection;
   // A visitor who asked to save data, or on a 2G link, fetches only what they open.
   if (connection && (connection.saveData || /2g/.test(connection.effectiveType || ""))) return;
-  const isReady = () => document.querySelector("#app-ready[data-ready='true']") !== null;
 
   // One at a time, each after the last has come: never more than one request of these in
   // flight beside what the visitor asks for (pictures as they scroll). The server lets these
@@ -24,17 +23,8 @@
       });
     }
   };
-  // After the page's own scripts, which share the link: React has taken the page over.
+  // After the page's own scripts, which share the link: once React has taken the page over,
+  // which early_input.js (in the head, so it watches from the start) announces.
   const start = () => (window.requestIdleCallback || setTimeout)(fetchAhead);
-  if (isReady()) {
-    start();
-    return;
-  }
-  const watch = new MutationObserver(() => {
-    if (isReady()) {
-      watch.disconnect();
-      start();
-    }
-  });
-  watch.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  document.addEventListener("site:interactive", start, { once: true });
 })();

@@ -23,6 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from consultancy.built_files import inline_script
+from consultancy.early_input import MARKER as EARLY_INPUT
 
 SOURCE = Path(__file__).with_name("next_pages.js")
 MARKER = "/*site:next-pages*/"
@@ -31,9 +32,10 @@ PREFETCH_CACHE_CONTROL = "private, max-age=300"
 
 
 def with_next_pages(html: str) -> str:
-    """The page with the script at the end of its body; a page without React (nothing sets
-    `#app-ready`) or already done is returned as it is."""
-    if MARKER in html or "</body>" not in html or 'id="app-ready"' not in html:
+    """The page with the script at the end of its body. It starts when the early-input script
+    says React has taken the page over, so a page without that script, without React
+    (nothing sets `#app-ready`) or already done is returned as it is."""
+    if MARKER in html or EARLY_INPUT not in html or "</body>" not in html or 'id="app-ready"' not in html:
         return html
     at = html.rindex("</body>")
     return html[:at] + inline_script(SOURCE, MARKER) + html[at:]

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.components.navbar import NAV_LINKS
+from consultancy.early_input import with_early_input
 from consultancy.next_pages import MARKER, with_next_pages
 from deploy.configure import keep_previous_release
 from tests.conftest import HeldScripts, pages_fetched_ahead, wait_for_pages_fetched_ahead, wait_until_interactive
@@ -70,13 +71,16 @@ def test_a_page_not_fetched_ahead_is_still_always_revalidated(desktop_page) -> N
 
 
 def test_the_script_goes_once_at_the_end_of_pages_react_takes_over() -> None:
-    page = '<html><head></head><body><main>x</main><span id="app-ready" hidden></span></body></html>'
+    page = with_early_input('<html><head></head><body><main>x</main><span id="app-ready" hidden></span></body></html>')
     done = with_next_pages(page)
     assert done.count(MARKER) == 1 and done.endswith("</script></body></html>")
     assert with_next_pages(done) == done
     # A page that never becomes interactive (Reflex's 404 shell) fetches nothing ahead.
-    bare = "<html><head></head><body><main>x</main></body></html>"
+    bare = with_early_input("<html><head></head><body><main>x</main></body></html>")
     assert with_next_pages(bare) == bare
+    # Nor does one without the early-input script, which says when React is there.
+    unannounced = '<html><head></head><body><span id="app-ready" hidden></span></body></html>'
+    assert with_next_pages(unannounced) == unannounced
 
 
 def test_a_release_keeps_the_previous_releases_own_build_files_only(tmp_path: Path) -> None:

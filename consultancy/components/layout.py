@@ -38,9 +38,9 @@ def layout(
         after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
         after_mount(delay=0, on_fire=_mounted.set(True)),
         *([rx.el.span(id=ON_MOUNT_ID, hidden=True)] if backend_on_mount else []),
-        # data-ready once the page is interactive (the inline scripts of consultancy/early_input.js
-        # and next_pages.js wait for it, and tests), data-hydrated once the backend has hydrated
-        # it (after its first backend event; tests only).
+        # data-ready once the page is interactive (consultancy/early_input.js waits for it and
+        # tells the other inline scripts; tests too), data-hydrated once the backend has
+        # hydrated it (after its first backend event; tests only).
         rx.el.span(id="app-ready", data_ready=_mounted.value, data_hydrated=rx.State.is_hydrated, hidden=True),
     )
     return server_html_parts(page) if server_html else page
