@@ -75,7 +75,8 @@ check: $(VENV)/.installed
 	$(PY) -m consultancy.content.check
 
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check consultancy tests scripts deploy rxconfig.py
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
 

@@ -101,7 +101,9 @@ def prepare(site: Path, backend_url: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("site_dir", type=Path)
-    parser.add_argument("--backend-url", required=True, help="where the backend is deployed, e.g. https://api.example.com")
+    parser.add_argument(
+        "--backend-url", required=True, help="where the backend is deployed, e.g. https://api.example.com"
+    )
     args = parser.parse_args()
     prepare(args.site_dir.resolve(), args.backend_url)
     print(f"{args.site_dir}: 404.html is the branded page; wrote _redirects and _headers")

@@ -291,4 +291,3 @@ def test_check_warns_naming_the_file_when_a_review_is_over_12_months_old(
     # The files named on the command line are checked the same way.
     assert check_main([str(path)], today=date(2026, 7, 1)) == 0
     assert "cgwanoc.toml" in capsys.readouterr().err
-

@@ -46,8 +46,6 @@ def test_every_page_is_valid_html(base_url: str, tmp_path: Path) -> None:
         timeout=300,
     )
     messages = json.loads(result.stderr or result.stdout)["messages"]
-    errors = [
-        f"{PATHS[int(Path(m['url']).stem)]}: {m['message']}" for m in messages if m.get("type") == "error"
-    ]
+    errors = [f"{PATHS[int(Path(m['url']).stem)]}: {m['message']}" for m in messages if m.get("type") == "error"]
     assert len(files) >= 35
     assert errors == [], "\n".join(errors)

@@ -45,7 +45,6 @@ def test_service_page(desktop_page, route: str) -> None:
     assert page.js_errors == []
 
 
-
 @pytest.mark.parametrize("route", list(SERVICE_ROUTES))
 def test_service_page_shows_when_its_law_was_reviewed_and_its_sources(new_page, route: str) -> None:
     """In the prerendered page (no JavaScript), as crawlers and every visitor get it first."""
@@ -67,6 +66,7 @@ def test_service_page_shows_when_its_law_was_reviewed_and_its_sources(new_page, 
             expect(link).to_have_attribute("href", source.url)
             expect(link).to_have_attribute("target", "_blank")
             expect(link).to_have_attribute("rel", "noopener noreferrer")
+
 
 def test_checklist_by_keyboard_and_reload_clears(desktop_page) -> None:
     page = desktop_page

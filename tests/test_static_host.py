@@ -24,7 +24,13 @@ def site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("export") / "site"
     shutil.copytree(BUILD, site)
     subprocess.run(
-        [sys.executable, str(ROOT / "deploy" / "static_host.py"), str(site), "--backend-url", "https://api.example.com"],
+        [
+            sys.executable,
+            str(ROOT / "deploy" / "static_host.py"),
+            str(site),
+            "--backend-url",
+            "https://api.example.com",
+        ],
         check=True,
         capture_output=True,
     )

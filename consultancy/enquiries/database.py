@@ -93,9 +93,8 @@ def transaction(url: str | None = None) -> Iterator[Session]:
 def upgrade(url: str | None = None) -> None:
     """Bring the database to the newest migration in alembic/versions (what `reflex db
     migrate` does for the site's own database), for any URL."""
-    from alembic.config import Config
-
     from alembic import command
+    from alembic.config import Config
 
     config = Config(str(ALEMBIC_INI))
     with engine(url).begin() as connection:
