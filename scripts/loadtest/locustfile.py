@@ -44,6 +44,9 @@ AHEAD_S = 300.0
 # Every event below changes state, so each one is answered by a delta to time.
 CATEGORIES = ["All", "Compliance", "Consulting", "Infrastructure"]
 ASSET = re.compile(r'(?:href|src)="(/(?:assets|images|css)/[^"]+)"')
+# The links whose pages the browser fetches ahead: those the page marks, as next_pages.js reads them.
+AHEAD_LINK = re.compile(r"<a\b[^>]*\bdata-prefetch\b[^>]*>")
+HREF = re.compile(r'\bhref="(/[^"]*)"')
 
 
 def _fire(name: str, started: float, length: int = 0, error: Exception | None = None) -> None:
@@ -118,11 +121,12 @@ class Visitor(FastHttpUser):
             if asset not in self.seen:
                 self.seen.add(asset)
                 self.client.get(asset, name="asset", headers={"Accept-Encoding": "br, gzip"})
-        for menu_page in MENU_PAGES:
-            if menu_page != path and self._fresh_ahead(menu_page) is None:
-                ahead = self._page(menu_page, "page ahead", {"Sec-Purpose": "prefetch"})
+        links = (HREF.search(tag) for tag in AHEAD_LINK.findall(html))
+        for page in dict.fromkeys(link.group(1) for link in links if link):
+            if page != path and self._fresh_ahead(page) is None:
+                ahead = self._page(page, "page ahead", {"Sec-Purpose": "prefetch"})
                 if ahead is not None:
-                    self.ahead[menu_page] = (time.monotonic(), ahead)
+                    self.ahead[page] = (time.monotonic(), ahead)
         return True
 
     def _fresh_ahead(self, path: str) -> str | None:
