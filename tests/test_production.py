@@ -198,6 +198,10 @@ def test_real_301_redirects(stack: Stack) -> None:
     assert headers["location"].endswith("/contact-us?from=card"), "the query string survives"
     status, headers, _ = fetch(stack.url + "/about/")
     assert status == 301 and headers["location"].endswith("/about")
+    for path, target in (("/about.html", "/about"), ("/peso.html?x=1", "/peso?x=1"), ("/index.html", "/")):
+        status, headers, _ = fetch(stack.url + path)
+        moved_to = urllib.parse.urlsplit(headers.get("location", ""))
+        assert status == 301 and (moved_to.path, moved_to.query) == tuple(urllib.parse.urlsplit(target)[2:4]), path
 
 
 def test_every_canonical_route_answers_200_and_unknown_paths_get_the_branded_404(stack: Stack) -> None:
