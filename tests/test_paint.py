@@ -7,6 +7,7 @@ import pytest
 
 from consultancy.early_input import MARKER
 from consultancy.paint import paint_first
+from tests.conftest import wait_until_interactive
 
 BUILT = Path(__file__).resolve().parents[1] / ".web" / "build" / "client"
 
@@ -80,3 +81,26 @@ def test_built_pages_hold_early_input_once_each(base_url: str) -> None:
     assert pages, "the site has not been built"
     counts = {p.relative_to(BUILT).as_posix(): p.read_text().count(MARKER) for p in pages}
     assert set(counts.values()) == {1}, counts
+
+
+# When the page's scripts were asked for, and when the browser reported the first contentful
+# paint and the load event (ms since the navigation started).
+SCRIPT_TIMING = """() => ({
+  paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+  load: performance.getEntriesByType("navigation")[0].loadEventStart,
+  scripts: performance.getEntriesByType("resource")
+    .filter((entry) => /^\\/assets\\/.*\\.js$/.test(new URL(entry.name).pathname))
+    .map((entry) => entry.startTime),
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["/", "/peso", "/testimonials", "/approvals-finder"])
+def test_scripts_are_asked_for_only_once_the_first_paint_is_reported(mobile_page, path: str) -> None:
+    mobile_page.goto(path)
+    wait_until_interactive(mobile_page)
+    timing = mobile_page.evaluate(SCRIPT_TIMING)
+    assert timing["scripts"], "the page hydrated without fetching its scripts?"
+    assert timing["paint"] is not None, "the browser reported no first contentful paint"
+    first = min(timing["scripts"])
+    assert first >= timing["paint"] and first >= timing["load"], timing
