@@ -83,6 +83,9 @@ class Row:
     js_gzip_kb: float  # the same scripts gzipped, the unit of the JavaScript budget
     oversized: list[str] = field(default_factory=list)
     runs: int = 1
+    # Lighthouse's measure of how fast the machine was during each run (higher is faster): it
+    # scales every simulated task, so it says whether a miss is the page or the moment.
+    benchmarks: list[float] = field(default_factory=list)
 
     def misses(self) -> list[str]:
         out = []
@@ -169,6 +172,7 @@ def summarise(path: str, report: dict) -> Row:
         js_kb=by_type.get("script", {"transferSize": 0})["transferSize"] / 1024,
         js_gzip_kb=sum(gzipped_size(url) for url in set(scripts)) / 1024,
         oversized=oversized,
+        benchmarks=[report["environment"]["benchmarkIndex"]],
     )
 
 
@@ -209,6 +213,7 @@ def median_run(rows: list[Row]) -> Row:
         },
         oversized=chosen.oversized,
         runs=len(rows),
+        benchmarks=[b for r in rows for b in r.benchmarks],
     )
 
 
@@ -229,7 +234,7 @@ def line(row: Row, budgets: bool = True) -> str:
         f"bp {s.get('best-practices', 0):3} seo {s.get('seo', 0):3} FCP {row.fcp_ms:5.0f} LCP {row.lcp_ms:5.0f} "
         f"CLS {row.cls:.3f} TBT {row.tbt_ms:4.0f} TTI {row.tti_ms:5.0f} {row.total_kb:5.0f} KB "
         f"JS {row.js_kb:4.0f} KB br ({row.js_gzip_kb:.0f} gz) "
-        f"x{row.runs} {verdict}"
+        f"x{row.runs} bench {'/'.join(f'{b:.0f}' for b in row.benchmarks)} {verdict}"
     )
 
 
@@ -460,6 +465,13 @@ def main() -> int:
             f"LCP {worst.lcp_ms:.0f} ms, TBT {worst.tbt_ms:.0f} ms, TTI {worst.tti_ms:.0f} ms, CLS {worst.cls:.3f})",
             f"{len(rows) - len(missed)} of {len(rows)} routes within every budget",
         ]
+        benchmarks = sorted(b for r in rows for b in r.benchmarks)
+        if benchmarks:
+            low, high, mid = benchmarks[0], benchmarks[-1], benchmarks[(len(benchmarks) - 1) // 2]
+            summary.append(
+                f"Lighthouse benchmark index over the {len(benchmarks)} runs: {low:.0f}-{high:.0f}, "
+                f"median {mid:.0f} (higher is a faster machine)"
+            )
         if home:
             summary.insert(
                 1, f"home JavaScript: {home.js_kb:.1f} KB as sent, Brotli ({home.js_gzip_kb:.1f} KB gzipped)"
