@@ -94,9 +94,11 @@ def _open_with_clock(new_page, path: str, **options):
     page.clock.install(time=start)
     page.clock.pause_at(start + datetime.timedelta(seconds=1))
     page.goto(path)
-    # The page's scripts are fetched on the first frame after it has loaded (an animation
-    # frame, then a timer: consultancy/paint.py), both on this clock; the rotation starts
-    # only once React has mounted, after this.
+    # The page asks for its scripts once the browser has reported its first paint, a real
+    # event, and then one preload per timer of this clock (consultancy/paint.py): so the clock
+    # runs once the first preload is there. The rotation starts only once React has mounted,
+    # after this.
+    page.wait_for_function("document.querySelector('link[rel=modulepreload]') !== null", polling=50)
     page.clock.run_for(100)
     wait_until_interactive(page)
     return page
