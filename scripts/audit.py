@@ -195,12 +195,14 @@ def larger_than_drawn(item: dict, dpr: float) -> bool:
     return False
 
 
-def median_run(rows: list[Row]) -> Row:
-    """Each score and metric the median of the runs (the lower middle of an even count);
-    the oversized-image finding is the middle run's by performance score."""
+def mid(values: list[float]) -> float:
+    """The median, the lower middle of an even count: always a value that was measured."""
+    return sorted(values)[(len(values) - 1) // 2]
 
-    def mid(values: list[float]) -> float:
-        return sorted(values)[(len(values) - 1) // 2]
+
+def median_run(rows: list[Row]) -> Row:
+    """Each score and metric the median of the runs; the oversized-image finding is the
+    middle run's by performance score."""
 
     ordered = sorted(rows, key=lambda r: (r.scores["performance"], -r.tbt_ms))
     chosen = ordered[(len(ordered) - 1) // 2]
@@ -467,10 +469,9 @@ def main() -> int:
         ]
         benchmarks = sorted(b for r in rows for b in r.benchmarks)
         if benchmarks:
-            low, high, mid = benchmarks[0], benchmarks[-1], benchmarks[(len(benchmarks) - 1) // 2]
             summary.append(
-                f"Lighthouse benchmark index over the {len(benchmarks)} runs: {low:.0f}-{high:.0f}, "
-                f"median {mid:.0f} (higher is a faster machine)"
+                f"Lighthouse benchmark index over the {len(benchmarks)} runs: "
+                f"{benchmarks[0]:.0f}-{benchmarks[-1]:.0f}, median {mid(benchmarks):.0f} (higher is a faster machine)"
             )
         if home:
             summary.insert(
