@@ -30,7 +30,7 @@ AXE := .tools/node_modules/axe-core/axe.min.js
 $(AXE): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools axe-core@4.14.1
 
-# The W3C Nu HTML checker (Java 17 runs it) for tests/test_html_valid.py.
+# The W3C Nu HTML checker (Java 17 runs it) for tests/browser/test_html_valid.py.
 VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
 
 $(VNU): $(NODE_BIN)/node

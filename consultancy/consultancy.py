@@ -6,12 +6,12 @@ from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
 from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
-from consultancy.event_limits import install as limit_events_per_socket
-from consultancy.serving import clean_urls
-from consultancy.state_manager import install as lean_state_manager
+from consultancy.framework.event_limits import install as limit_events_per_socket
+from consultancy.framework.serving import clean_urls
+from consultancy.framework.state_manager import install as lean_state_manager
+from consultancy.framework.worker_liveness import install as keep_state_when_a_worker_dies
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
-from consultancy.worker_liveness import install as keep_state_when_a_worker_dies
 
 app = rx.App(
     stylesheets=["/css/site.css"],
@@ -33,7 +33,7 @@ app.app_wraps.pop((5, "Overlay"), None)
 # the error's text (whose inline styles the CSP would block anyway).
 app.app_wraps[(55, "ErrorBoundary")] = lambda stateful: error_boundary()
 add_routes(app)
-# Two Redis round trips per event instead of four (consultancy/state_manager.py).
+# Two Redis round trips per event instead of four (consultancy/framework/state_manager.py).
 lean_state_manager(app)
 keep_state_when_a_worker_dies()
 # One client flooding its socket with events must not slow every other visitor down.

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from consultancy.content.contract import redirect_map  # noqa: E402
-from consultancy.next_pages import PREFETCH_CACHE_CONTROL  # noqa: E402
+from consultancy.framework.next_pages import PREFETCH_CACHE_CONTROL  # noqa: E402
 
 try:
     import brotli
@@ -207,7 +207,7 @@ def render(
 def keep_previous_release(site_dir: Path, live_dir: Path, run_dir: Path) -> int:
     """Copies the build files of the release being served (`live_dir`) that the new one
     (`site_dir`) does not have into it; returns how many. A page a browser fetched ahead of
-    the click may be used for five minutes (consultancy/next_pages.py), and an open page
+    the click may be used for five minutes (consultancy/framework/next_pages.py), and an open page
     fetches its scripts after it has loaded: both may ask for the previous release's files
     after the switch. Only that release's own files (`run_dir`/assets.list, which
     deploy/prod.sh puts in place once the new site is live, from the assets.new written

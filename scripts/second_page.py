@@ -10,7 +10,7 @@ Services item opens its menu, so for it the click is on the menu's "All services
 For each link a new visitor (empty cache) opens the first page, /peso (a page none of the
 links leads to), waits until React has taken it over and the network is quiet (no request in
 flight for 500 ms, as the DevTools protocol sees them: Playwright's own "networkidle" does
-not count the pages fetched ahead, consultancy/next_pages.py), then clicks the link.
+not count the pages fetched ahead, consultancy/framework/next_pages.py), then clicks the link.
 `--at-once` clicks as soon as React has taken the page over instead, before the pages
 fetched ahead are in: what a visitor gets who clicks within a second of the page working.
 A script installed in every document notes the click (`pointerdown`, on the wall clock)

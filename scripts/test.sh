@@ -68,7 +68,7 @@ if [ $# -gt 0 ]; then
   .venv/bin/python -m pytest -q -p no:xdist "$@"
   exit
 fi
-.venv/bin/python -m pytest -q -n 2 tests --ignore=tests/test_production.py
+.venv/bin/python -m pytest -q -n 2 tests/unit tests/browser
 # The production tests share one stack and break it on purpose (a worker killed, Redis
 # restarted), so they run on their own, one after another, on an otherwise idle machine.
-.venv/bin/python -m pytest -q -p no:xdist tests/test_production.py
+.venv/bin/python -m pytest -q -p no:xdist tests/production

@@ -154,7 +154,7 @@ def navigate_in_page(page, path: str) -> None:
     page.evaluate(f"setTimeout(() => window.__reactRouterDataRouter.navigate({json.dumps(path)}), 0)")
 
 
-# The pages a document asked for with a <link> (prefetch, consultancy/next_pages.py; the hero
+# The pages a document asked for with a <link> (prefetch, consultancy/framework/next_pages.py; the hero
 # picture's preload is a file), and whether each has arrived.
 PAGES_AHEAD_JS = """() => performance.getEntriesByType("resource")
   .filter((entry) => entry.initiatorType === "link" && !/\\.\\w+$/.test(new URL(entry.name).pathname))
@@ -173,13 +173,13 @@ def wait_for_pages_fetched_ahead(page, count: int) -> dict[str, bool]:
 
 def wait_until_interactive(page) -> None:
     """Block until React has taken over the page, so clicks run its handlers. The websocket
-    opens on the first backend event (consultancy/lazy_socket.py); events wait for it."""
+    opens on the first backend event (consultancy/framework/lazy_socket.py); events wait for it."""
     page.wait_for_selector("#app-ready[data-ready='true']", state="attached")
 
 
 class HeldScripts:
     """Holds back every script a page asks for until `release()`: the page as a phone shows it
-    after its first paint and before React has taken it over (consultancy/early_input.py)."""
+    after its first paint and before React has taken it over (consultancy/framework/early_input.py)."""
 
     def __init__(self, page) -> None:
         self._held: list = []

@@ -2,15 +2,15 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import after_mount, render_fault
 from consultancy.components.connection import connection_notice
 from consultancy.components.floating_actions import floating_actions
 from consultancy.components.footer import footer
 from consultancy.components.navbar import navbar
-from consultancy.components.server_html import server_html_parts
-from consultancy.lazy_socket import ON_MOUNT_ID
-from consultancy.state import motion
-from consultancy.state.client import Shared
+from consultancy.components.slideshow import state as motion
+from consultancy.framework.behaviour import after_mount, render_fault
+from consultancy.framework.client_state import Shared
+from consultancy.framework.lazy_socket import ON_MOUNT_ID
+from consultancy.framework.server_html import server_html_parts
 
 FADE_DELAY_MS = 300
 
@@ -24,7 +24,7 @@ def layout(
     """`live`: the page has features whose state the backend keeps, so it says when the
     backend cannot be reached. `backend_on_mount`: the page needs the backend as soon as it
     mounts (an on_load handler); other pages open the socket on their first backend event
-    (consultancy/lazy_socket.py). `server_html`: the page's static parts are sent in its
+    (consultancy/framework/lazy_socket.py). `server_html`: the page's static parts are sent in its
     HTML only (components/server_html)."""
     page = rx.fragment(
         navbar(active),
@@ -38,7 +38,7 @@ def layout(
         after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
         after_mount(delay=0, on_fire=_mounted.set(True)),
         *([rx.el.span(id=ON_MOUNT_ID, hidden=True)] if backend_on_mount else []),
-        # data-ready once the page is interactive (consultancy/early_input.js waits for it and
+        # data-ready once the page is interactive (consultancy/framework/early_input.js waits for it and
         # tells the other inline scripts; tests too), data-hydrated once the backend has
         # hydrated it (after its first backend event; tests only).
         rx.el.span(id="app-ready", data_ready=_mounted.value, data_hydrated=rx.State.is_hydrated, hidden=True),

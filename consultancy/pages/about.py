@@ -4,10 +4,10 @@ import reflex as rx
 
 from consultancy.components.icons import brand_icon, icon
 from consultancy.components.slideshow import dots, pause_button, rotation_wrapper, slide_images
+from consultancy.components.slideshow.state import SLIDER
 from consultancy.components.ui import fade_section, icon_card, icon_link, picture, section
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
-from consultancy.state.motion import SLIDER
 from consultancy.templates.webpage import breadcrumbs, webpage
 
 PAGE = content().about

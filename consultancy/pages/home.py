@@ -4,11 +4,11 @@ import reflex as rx
 
 from consultancy.components.icons import icon
 from consultancy.components.slideshow import pause_button, rotation_wrapper, slide_images
+from consultancy.components.slideshow.state import CAROUSEL, HERO
 from consultancy.components.ui import button_link, fade_section, picture
 from consultancy.content import content
 from consultancy.content.models import Client
 from consultancy.pages.services import category_id
-from consultancy.state.motion import CAROUSEL, HERO
 from consultancy.templates.webpage import organization_data, webpage
 
 PAGE = content().home

@@ -3,7 +3,7 @@
 In a static export a redirect is a tiny page that refreshes to its target at
 once (and links to it); with the backend running, on_load redirects too, as a
 full load of the target (whose static parts only its HTML carries, see
-consultancy/components/server_html). The production server answers these
+consultancy/framework/server_html). The production server answers these
 paths with real 301s.
 """
 

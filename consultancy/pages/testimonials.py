@@ -2,7 +2,6 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import reveal
 from consultancy.components.icons import icon
 from consultancy.components.lightbox import gallery_grid, lightbox
 from consultancy.components.project_filter import project_filter
@@ -10,6 +9,7 @@ from consultancy.components.ui import button_link, page_hero, picture, section
 from consultancy.components.video import video_card
 from consultancy.content import content
 from consultancy.content.models import Testimonial
+from consultancy.framework.behaviour import reveal
 from consultancy.templates.webpage import breadcrumbs, webpage
 
 PAGE = content().testimonials

@@ -2,7 +2,7 @@
 
 Every link on the site is a plain link, so each page view is a full page load: the
 HTML and the assets not yet in the visitor's cache. The page opens no websocket until
-the visitor does something the backend keeps (consultancy/lazy_socket.py): on service
+the visitor does something the backend keeps (consultancy/framework/lazy_socket.py): on service
 pages and the testimonials page the visitor ticks checklist items, filters projects and
 steps through the lightbox every 1-3 s while reading (READ_S), and the first of these
 opens a new Reflex websocket that hydrates, then sends the event. Home, about, services,
@@ -11,7 +11,7 @@ in the browser). Leaving a page closes its socket. State events are timed from s
 the answering delta; the connect with its hydrate separately.
 
 Once a page works, the browser fetches the main menu's other pages ahead of the click
-(consultancy/next_pages.py) unless it fetched them in the last five minutes, and a menu page
+(consultancy/framework/next_pages.py) unless it fetched them in the last five minutes, and a menu page
 fetched that way opens from the visitor's cache without a request.
 
 Loopback only: scripts/load.py refuses any other host.
@@ -39,7 +39,7 @@ PAGES = [
 ]  # fmt: skip
 MENU_PAGES = ["/", "/about", "/services", "/testimonials", "/contact-us"]
 SERVICE_PAGES = [p for p in PAGES if p not in MENU_PAGES]
-# How long a page fetched ahead is used from the cache (consultancy/next_pages.py).
+# How long a page fetched ahead is used from the cache (consultancy/framework/next_pages.py).
 AHEAD_S = 300.0
 # Every event below changes state, so each one is answered by a delta to time.
 CATEGORIES = ["All", "Compliance", "Consulting", "Infrastructure"]

@@ -1,6 +1,6 @@
 import reflex as rx
 
-from consultancy.state.client import Shared, js
+from consultancy.framework.client_state import Shared, js
 
 # More items than any checklist has: a hostile message cannot grow the state.
 MAX_ITEMS = 50

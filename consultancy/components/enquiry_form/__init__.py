@@ -7,10 +7,10 @@ and answers with an error next to each wrong field, a polite refusal, or a refer
 
 import reflex as rx
 
-from consultancy.components.behaviour import after_mount
 from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices, service_choices
+from consultancy.framework.behaviour import after_mount
 
 from .state import EnquiryState, sending, sent
 

@@ -9,7 +9,7 @@ import reflex as rx
 from consultancy.enquiries.errors import FormInvalid, LooksAutomated, StoreUnavailable, TooManyEnquiries
 from consultancy.enquiries.form import read_form
 from consultancy.enquiries.store import submit as store_enquiry
-from consultancy.state.client import Shared
+from consultancy.framework.client_state import Shared
 
 
 class EnquiryState(rx.State):

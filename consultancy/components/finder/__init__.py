@@ -3,9 +3,9 @@
 import reflex as rx
 
 from consultancy.components.icons import icon
-from consultancy.components.islands import div_island
 from consultancy.components.ui import button_link, link, print_button
 from consultancy.content.finder import Approval, FinderPage, Question
+from consultancy.framework.islands import div_island
 
 from . import state as finder_state
 

@@ -10,7 +10,7 @@ from reflex_base.vars import VarData
 from reflex_base.vars.function import FunctionVar
 
 from consultancy.content import content
-from consultancy.state.client import Shared, js
+from consultancy.framework.client_state import Shared, js
 
 from .rules import evaluator_js
 

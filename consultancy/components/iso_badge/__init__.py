@@ -2,9 +2,9 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import dismiss_layer
 from consultancy.components.icons import icon
 from consultancy.content import content
+from consultancy.framework.behaviour import dismiss_layer
 
 from . import state as iso
 

@@ -6,7 +6,7 @@ only show and hide, so they stay in the browser."""
 
 import reflex as rx
 
-from consultancy.state.client import Shared, js
+from consultancy.framework.client_state import Shared, js
 
 ZOOM_MIN = 100
 ZOOM_MAX = 300

@@ -2,7 +2,6 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import dismiss_layer, page_restore
 from consultancy.components.icons import icon
 from consultancy.components.iso_badge import iso_badge
 from consultancy.components.iso_badge import state as iso
@@ -10,7 +9,8 @@ from consultancy.components.search import search_box
 from consultancy.components.ui import brand_logo, link
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
-from consultancy.state.client import handled_link
+from consultancy.framework.behaviour import dismiss_layer, page_restore
+from consultancy.framework.client_state import handled_link
 
 from . import state as nav
 
@@ -88,7 +88,7 @@ def _services_item(active: str) -> rx.Component:
 
 def navbar(active: str) -> rx.Component:
     """`data-prefetch` marks the menu's links whose pages are fetched ahead of the click
-    (consultancy/next_pages.py)."""
+    (consultancy/framework/next_pages.py)."""
     site = content().site
     items = []
     for label, href in NAV_LINKS:

@@ -2,7 +2,7 @@
 
 Showing and hiding lives in the browser alone: nothing here is worth a round trip."""
 
-from consultancy.state.client import Shared, js
+from consultancy.framework.client_state import Shared, js
 
 # A tap on a touch screen fires a synthetic mouseenter right before its click;
 # a click this soon after a hover-open keeps the menu open instead of toggling

@@ -1,6 +1,6 @@
 import reflex as rx
 
-from consultancy.state.client import Shared
+from consultancy.framework.client_state import Shared
 
 ALL = "All"
 

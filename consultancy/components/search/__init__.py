@@ -2,9 +2,9 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import dismiss_layer
 from consultancy.components.icons import icon
-from consultancy.state.client import action
+from consultancy.framework.behaviour import dismiss_layer
+from consultancy.framework.client_state import action
 
 from . import state as search
 

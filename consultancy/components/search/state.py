@@ -1,11 +1,11 @@
 """The header search: matches services by name, menu name and description.
 
 The search runs in the browser, so results appear as the visitor types, with or without a
-backend. Its index is a script of its own (consultancy/search_index.py), fetched when the
+backend. Its index is a script of its own (consultancy/components/search/index.py), fetched when the
 search box first gets the focus; until it is in, no results (and no "no match") show."""
 
-from consultancy.search_index import IMPORT
-from consultancy.state.client import Shared, action, js
+from consultancy.components.search.index import IMPORT
+from consultancy.framework.client_state import Shared, action, js
 
 MAX_RESULTS = 6
 

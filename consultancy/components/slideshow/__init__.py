@@ -2,11 +2,11 @@
 
 import reflex as rx
 
-from consultancy.components.behaviour import ticker
 from consultancy.components.icons import icon
+from consultancy.components.slideshow.state import Pausable, Slideshow, faded_in
 from consultancy.components.ui import picture
 from consultancy.content.models import Slide
-from consultancy.state.motion import Pausable, Slideshow, faded_in
+from consultancy.framework.behaviour import ticker
 
 
 def pause_button(state: Slideshow | Pausable, what: str) -> rx.Component:

@@ -8,7 +8,7 @@ HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inl
 import reflex as rx
 
 from consultancy.enquiries.models import NOTE_MAX, STATUSES
-from consultancy.state.client import action
+from consultancy.framework.client_state import action
 
 from .state import EnquiryRow, InboxState, NoteRow
 

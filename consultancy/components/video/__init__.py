@@ -6,7 +6,7 @@ import reflex as rx
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import Video
-from consultancy.state.client import handled_link
+from consultancy.framework.client_state import handled_link
 
 from . import state as videos
 

@@ -1,7 +1,7 @@
 """Which videos the visitor has asked to play (no frame exists before that): shown and
 hidden in the browser alone, so a video plays with or without the backend."""
 
-from consultancy.state.client import Shared, js
+from consultancy.framework.client_state import Shared, js
 
 playing = Shared("videos_playing", [])
 

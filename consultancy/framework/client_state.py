@@ -1,0 +1,82 @@
+"""State the browser shows at once: Reflex's client-side state (`rx._x.client_state`).
+
+A click changes a `Shared` value in the page itself, so the visitor sees the result in the
+same frame, whatever the network and whether or not the backend can be reached. Where the
+owner wants the backend to keep the value too (lightbox index, slider index, checklist
+ticks, project filter), the same click also sends a backend event that *sets* the value
+(never toggles it), so messages that queue while offline and arrive late still leave the
+backend with what the visitor sees.
+
+Setters are JS functions (Vars), not `rx.call_script` strings: Reflex calls them directly
+in the event handler, outside its event queue. That matters twice: nothing is evaluated
+from a string (the CSP forbids eval), and the queue, which holds every event while a
+backend event waits for a socket, never delays what the visitor sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar, _client_state_ref
+from reflex_base.vars import VarData
+from reflex_base.vars.function import FunctionVar
+
+
+def js(code: str, *deps: rx.Var, type_: type = Any) -> rx.Var:
+    """A JS expression built from other Vars (`{0}`, `{1}`… stand for `deps`), keeping
+    their imports and hooks so the component that renders it declares them."""
+    text = code.format(*(str(dep) for dep in deps))
+    data = VarData.merge(*(dep._get_all_var_data() for dep in deps))
+    return rx.Var(text, _var_data=data).to(type_)
+
+
+def action(code: str, *deps: rx.Var) -> FunctionVar:
+    """A JS function for an event trigger; `code` is its body (statements or an expression)."""
+    return js("(...args) => {{ " + code + " }}", *deps).to(FunctionVar)
+
+
+# Reflex passes its own summary of a pointer event before the DOM event itself.
+PREVENT_DEFAULT = rx.Var("(...args) => args.find((arg) => arg?.preventDefault)?.preventDefault()").to(FunctionVar)
+
+
+def handled_link(*handlers: Any) -> dict[str, Any]:
+    """Props of a link that JavaScript answers in the page (opens a menu, plays a video): the
+    link is still the way when scripts fail. Before the page is interactive a click on it is
+    held, not followed (consultancy/framework/early_input.js finds it by `data-js-link`)."""
+    return {"on_click": [PREVENT_DEFAULT, *handlers], "custom_attrs": {"data-js-link": ""}}
+
+
+class Shared:
+    """One value in the browser, shared by every component on the page that shows it."""
+
+    def __init__(self, name: str, default: Any) -> None:
+        self._var = ClientStateVar.create(name, default=default, global_ref=True)
+        self._name = name
+        self.type_ = type(default)
+
+    @property
+    def value(self) -> rx.Var:
+        """The value to render."""
+        return self._var.value
+
+    @property
+    def now(self) -> rx.Var:
+        """The latest value, for use inside a handler: the render copy can be one frame behind
+        two quick keypresses, the shared slot never is."""
+        slot = _client_state_ref(self._name)._replace(merge_var_data=self._var._get_all_var_data())
+        return slot.to(self.type_)
+
+    def set(self, value: Any) -> FunctionVar:
+        """A JS function (for an event trigger) that sets the value; `value` may be a Var
+        expression, evaluated when the event fires."""
+        return self._var.set_value(value)
+
+    def toggle(self) -> FunctionVar:
+        return self.set(js("!{0}", self.now, type_=bool))
+
+    @property
+    def setter(self) -> FunctionVar:
+        """The setter itself, for handlers that compute the value from the event's own
+        arguments (what an input's on_change passes)."""
+        return self._var.set

@@ -1,0 +1,32 @@
+"""The build plugins, in one list that rxconfig.py hands to Reflex.
+
+Order matters: SlimBundle adds the Vite config the others extend, and the prerender
+rewrites (PaintFirst, DocumentLinks) run on what the earlier ones built."""
+
+from __future__ import annotations
+
+from reflex.plugins.base import Plugin
+from reflex.utils.prerequisites import get_web_dir
+
+from consultancy.framework.bundle import SlimBundle
+from consultancy.framework.lazy_socket import LazySocket
+from consultancy.framework.paint import DocumentLinks, PaintFirst
+from consultancy.framework.static_export import StaticExport
+
+
+class SearchIndex(Plugin):
+    """Writes the header search's index module on every compile, from the same content the
+    pages show (consultancy/components/search/index.py)."""
+
+    def pre_compile(self, **context) -> None:
+        def module() -> tuple[str, str]:
+            # Imported late: rxconfig.py imports this module before the app exists.
+            from consultancy.components.search.index import MODULE, module_source
+
+            return str(get_web_dir() / MODULE), module_source()
+
+        context["add_save_task"](module)
+
+
+def plugins() -> list[Plugin]:
+    return [SlimBundle(), LazySocket(), SearchIndex(), PaintFirst(), DocumentLinks(), StaticExport()]

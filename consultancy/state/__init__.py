@@ -1,1 +1,0 @@
-"""Page-level interactive state (component-specific state sits beside its component)."""

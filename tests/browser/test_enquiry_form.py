@@ -1,0 +1,230 @@
+"""The enquiry form in a real browser against the built site and its real database.
+
+Each test is a visitor of its own: the test server takes the visitor's address from
+X-Forwarded-For (scripts/test.sh), so the limit per address counts each test apart.
+What was stored is read back with the export command the firm uses."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from consultancy.content import content
+from tests.conftest import ROOT, WIDTHS, HeldScripts, wait_until_interactive
+
+pytestmark = pytest.mark.browser
+
+REFERENCE = re.compile(r"^[A-Z]{2,5}-\d{4}-\d{4,}$")
+
+
+def _export() -> list[dict[str, str]]:
+    out = subprocess.run(
+        [sys.executable, "-m", "consultancy.enquiries", "export"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+@pytest.fixture
+def visitor(new_page):
+    def make(viewport: dict | None = None):
+        address = f"198.18.{random.randrange(256)}.{random.randrange(1, 255)}"
+        return new_page(viewport or WIDTHS["desktop"], extra_http_headers={"X-Forwarded-For": address})
+
+    return make
+
+
+def _fill(page, prefix: str = "enquiry", **values: str) -> None:
+    for field, value in values.items():
+        page.locator(f"#{prefix}-{field}").fill(value)
+
+
+def _open(page, path: str) -> None:
+    page.goto(path)
+    wait_until_interactive(page)
+
+
+def test_a_valid_enquiry_is_confirmed_and_exported(visitor) -> None:
+    page = visitor()
+    _open(page, "/contact-us")
+    name = f"Priya Mohanty {random.randrange(10**6)}"
+    _fill(page, name=name, phone="+91 98765 43210", email="priya@example.com", organisation="Kalinga Steel")
+    page.locator("#enquiry-service").select_option("cgwanoc")
+    page.locator("#enquiry-district").select_option(label="Khordha")
+    _fill(page, message="We need a groundwater NOC for a new plant near Khurda.")
+    page.locator("#enquiry-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    sent = page.locator("#enquiry-sent")
+    expect(sent).to_be_visible()
+    reference = sent.locator("strong").nth(1).inner_text()
+    assert REFERENCE.match(reference), reference
+    rows = {row["reference"]: row for row in _export()}
+    assert reference in rows
+    assert rows[reference]["name"] == name
+    # Cells starting with + = - @ are quoted so a spreadsheet never runs them.
+    assert rows[reference]["phone"] == "'+919876543210"
+
+
+def test_an_enquiry_sent_before_the_page_is_interactive_is_sent_once_it_is(visitor) -> None:
+    """The browser never sends the form itself (a GET with the visitor's details in the
+    address, to a page that cannot store them): it waits for React (consultancy/framework/early_input.js)."""
+    page = visitor()
+    scripts = HeldScripts(page)
+    page.goto("/contact-us")
+    name = f"Early Sender {random.randrange(10**6)}"
+    _fill(page, name=name, phone="9437012345", email="early@example.com", message="Fire NOC for a warehouse.")
+    page.locator("#enquiry-service").select_option("fire-nocs")
+    page.locator("#enquiry-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    page.wait_for_timeout(500)
+    assert "?" not in page.url and "early" not in page.url, page.url
+    expect(page.locator("#enquiry-name")).to_have_value(name)
+    scripts.release()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE)
+    row = {row["reference"]: row for row in _export()}[reference.inner_text()]
+    assert row["name"] == name
+    assert row["service"] == content().service("fire-nocs").name
+
+
+def test_each_wrong_field_says_what_is_wrong_keeps_the_text_and_stores_nothing(visitor) -> None:
+    page = visitor()
+    _open(page, "/contact-us")
+    before = len(_export())
+    _fill(page, name="Ravi", phone="12345", email="not-an-address", message="")
+    page.get_by_role("button", name="Send enquiry").click()
+    expect(page.locator("#enquiry-phone-error")).to_contain_text("10-digit Indian")
+    expect(page.locator("#enquiry-email-error")).to_contain_text("email address")
+    expect(page.locator("#enquiry-message-error")).not_to_be_empty()
+    expect(page.locator("#enquiry-consent-error")).to_contain_text("consent")
+    expect(page.locator("#enquiry-service-error")).not_to_be_empty()
+    expect(page.locator("#enquiry-name-error")).to_be_empty()
+    expect(page.locator("#enquiry-phone")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#enquiry-phone")).to_have_value("12345")
+    expect(page.locator("#enquiry-email")).to_have_value("not-an-address")
+    expect(page.locator("#enquiry-sent")).to_have_count(0)
+    assert len(_export()) == before
+
+
+def test_the_short_form_on_a_service_page_has_its_service_chosen(visitor) -> None:
+    page = visitor()
+    _open(page, "/peso")
+    expect(page.locator("#quick-service")).to_have_value("peso")
+    _fill(page, "quick", name="Arun Das", phone="9437012345", email="arun@example.com", message="Magazine licence.")
+    page.locator("#quick-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE)
+    rows = {row["reference"]: row for row in _export()}
+    assert rows[reference.inner_text()]["service"] == content().service("peso").name
+
+
+def test_the_hidden_field_turns_a_program_away_politely(visitor) -> None:
+    page = visitor()
+    _open(page, "/contact-us")
+    before = len(_export())
+    _fill(page, name="Bot", phone="9437012345", email="bot@example.com", message="Buy now")
+    page.locator("#enquiry-service").select_option("peso")
+    page.locator("#enquiry-consent").check()
+    page.locator("#enquiry-website").evaluate("(el) => { el.value = 'http://spam.example'; }")
+    page.get_by_role("button", name="Send enquiry").click()
+    expect(page.locator("#enquiry-problem")).to_contain_text("looks as if a program sent it")
+    assert len(_export()) == before
+
+
+def test_one_address_may_send_five_an_hour(visitor) -> None:
+    page = visitor()
+    limit = content().enquiries.per_address_per_hour
+    for n in range(limit + 1):
+        _open(page, "/tank-testing-certificate")
+        _fill(page, "quick", name=f"Limit {n}", phone="9437012345", email="limit@example.com", message="Tank test.")
+        page.locator("#quick-consent").check()
+        page.get_by_role("button", name="Send enquiry").click()
+        if n < limit:
+            expect(page.locator("#enquiry-sent")).to_be_visible()
+    expect(page.locator("#enquiry-problem")).to_be_visible()
+    expect(page.locator("#enquiry-sent")).to_have_count(0)
+    expect(page.locator("#quick-name")).to_have_value(f"Limit {limit}")
+
+
+def test_hostile_and_non_latin_text_is_stored_exactly_and_shown_as_text(visitor) -> None:
+    page = visitor()
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    _open(page, "/contact-us")
+    name = "<script>alert(1)</script> ଓଡ଼ିଆ ନାମ"
+    message = "'; DROP TABLE enquiry; -- <img src=x onerror=alert(2)> ପ୍ରକଳ୍ପ"
+    _fill(page, name=name, phone="+91 94370 12345", email="odia@example.com", message=message)
+    page.locator("#enquiry-service").select_option("not-sure")
+    page.locator("#enquiry-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE)
+    row = {r["reference"]: r for r in _export()}[reference.inner_text()]
+    assert row["name"] == name and row["message"] == message
+    assert dialogs == []
+    assert page.locator("img[src='x']").count() == 0
+
+
+def test_the_notice_links_to_the_privacy_page(desktop_page) -> None:
+    page = desktop_page
+    page.goto("/contact-us")
+    settings = content().enquiries
+    expect(page.locator(".enquiry__notice")).to_contain_text(f"{settings.retention_months} months")
+    expect(page.locator("#enquiry-consent")).not_to_be_checked()
+    page.locator(".enquiry__notice").get_by_role("link", name="Read the privacy notice").click()
+    expect(page).to_have_url(re.compile(r"/privacy$"))
+    expect(page.locator("h1")).to_have_text(content().privacy.heading)
+    expect(page.locator("main")).to_contain_text(f"after {settings.retention_months} months")
+    expect(page.locator("main")).to_contain_text(content().site.email)
+
+
+def test_the_button_says_sending_and_is_disabled_until_the_answer_arrives(visitor) -> None:
+    page = visitor()
+    # The backend's answers are held back until the test lets them through, as on a slow line.
+    line: dict = {"hold": False, "held": [], "page_side": None}
+
+    def relay(ws) -> None:
+        server = ws.connect_to_server()
+        line["page_side"] = ws
+
+        def from_server(message) -> None:
+            if line["hold"]:
+                line["held"].append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/_event"), relay)
+    _open(page, "/contact-us")
+    _fill(page, name="Slow Line", phone="9437012345", email="slow@example.com", message="A CTO renewal.")
+    page.locator("#enquiry-service").select_option("consent-to-operate")
+    page.locator("#enquiry-consent").check()
+    line["hold"] = True
+    button = page.locator(".enquiry__actions button[type=submit]")
+    button.click()
+    expect(button).to_have_text("Sending…")
+    expect(button).to_be_disabled()
+    expect(button).to_have_attribute("aria-busy", "true")
+    page.wait_for_timeout(1000)
+    assert line["held"], "the answer was held back"
+    expect(button).to_have_text("Sending…")
+    expect(page.locator("#enquiry-sent")).to_have_count(0)
+    line["hold"] = False
+    for message in line["held"]:
+        line["page_side"].send(message)
+    expect(page.locator("#enquiry-sent")).to_be_visible()
+    expect(button).to_have_text("Send enquiry")
+    expect(button).to_be_enabled()

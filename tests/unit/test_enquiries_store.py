@@ -1,0 +1,228 @@
+"""Storing enquiries, on SQLite and on PostgreSQL: references, the per-address limit,
+hostile text stored verbatim, a confirmed enquiry surviving SIGKILL, and a database that
+cannot be reached."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlmodel import SQLModel
+
+from consultancy.enquiries import database, store
+from consultancy.enquiries.errors import StoreUnavailable, TooManyEnquiries
+from tests.enquiry_fixtures import enquiry_form, start_cluster
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିରାପତ୍ତା ପ୍ରମାଣପତ୍ର ଦରକାର।"
+HOSTILE = "<script>alert(1)</script>'); DROP TABLE enquiry;-- %_\\ =cmd|' /C calc'!A0"
+
+
+form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse in Khordha.")
+
+
+def rows(url: str, sql: str, **params: object) -> list[tuple]:
+    """Read with a connection of its own, outside the code under test."""
+    with sa.create_engine(url, poolclass=sa.pool.NullPool).connect() as connection:
+        return [tuple(row) for row in connection.execute(sa.text(sql), params)]
+
+
+def ist_year() -> int:
+    return datetime.now(UTC).astimezone(store.IST).year
+
+
+def test_references_count_up_within_the_year(db_url: str) -> None:
+    year = ist_year()
+    references = [store.submit(form(), f"10.0.0.{i}") for i in range(3)]
+    assert references == [f"KSC-{year}-0001", f"KSC-{year}-0002", f"KSC-{year}-0003"]
+
+
+def test_the_year_is_indias_and_each_year_starts_again_at_one(db_url: str) -> None:
+    december = datetime(2026, 12, 31, 18, 0, tzinfo=UTC)  # 23:30 IST
+    assert store.submit(form(), "10.0.0.1", now=december) == "KSC-2026-0001"
+    assert store.submit(form(), "10.0.0.2", now=december + timedelta(minutes=5)) == "KSC-2026-0002"
+    new_year = december + timedelta(minutes=31)  # 00:01 IST on 1 January
+    assert store.submit(form(), "10.0.0.3", now=new_year) == "KSC-2027-0001"
+    assert store.submit(form(), "10.0.0.4", now=new_year + timedelta(hours=2)) == "KSC-2027-0002"
+
+
+def test_an_enquiry_is_committed_before_its_reference_is_returned(db_url: str) -> None:
+    reference = store.submit(form(), "10.0.0.1")
+    assert rows(db_url, "SELECT reference, status FROM enquiry") == [(reference, "new")]
+    assert rows(db_url, "SELECT count(*) FROM mail_queue WHERE sent_at IS NULL") == [(1,)]
+
+
+def test_hostile_and_non_latin_text_is_stored_exactly(db_url: str) -> None:
+    hostile = form(name=HOSTILE[:100], organisation=ODIA, message=f"{HOSTILE}\n{ODIA}\nline three")
+    reference = store.submit(hostile, "10.0.0.1")
+    stored = rows(db_url, "SELECT name, organisation, message, phone FROM enquiry WHERE reference = :r", r=reference)
+    assert stored == [(HOSTILE[:100], ODIA, f"{HOSTILE}\n{ODIA}\nline three", "+919876543210")]
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(1,)]
+
+
+def test_five_an_hour_from_one_address_then_a_polite_refusal(db_url: str) -> None:
+    start = datetime.now(UTC)
+    for minute in range(5):
+        store.submit(form(), "203.0.113.7", now=start + timedelta(minutes=minute))
+    with pytest.raises(TooManyEnquiries) as caught:
+        store.submit(form(), "203.0.113.7", now=start + timedelta(minutes=10))
+    assert "Thank you" in caught.value.message and "+91 98765 43210" in caught.value.message
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(5,)]
+    # Other visitors are not held up, and an hour after the first the address may send again.
+    store.submit(form(), "203.0.113.8", now=start + timedelta(minutes=11))
+    store.submit(form(), "203.0.113.7", now=start + timedelta(minutes=61))
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(7,)]
+
+
+def test_the_limit_holds_when_one_address_sends_many_at_once(db_url: str) -> None:
+    outcomes: list[str] = []
+
+    def send() -> None:
+        try:
+            outcomes.append(store.submit(form(), "198.51.100.1"))
+        except TooManyEnquiries:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=send) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("refused") == 11
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(5,)]
+
+
+def test_an_ipv6_visitor_is_counted_by_their_64_block() -> None:
+    first = store.address_key("2001:db8:1:2::1")
+    assert store.address_key("2001:db8:1:2:ffff::9") == first
+    assert store.address_key("2001:db8:1:3::1") != first
+    assert store.address_key("::ffff:192.0.2.1") == store.address_key("192.0.2.1")
+
+
+def test_the_visitors_address_is_kept_only_as_a_hash_and_only_for_an_hour(sqlite_url: str) -> None:
+    start = datetime.now(UTC) - timedelta(hours=2)
+    store.submit(form(), "192.0.2.55", now=start)
+    files = Path(sqlite_url.removeprefix("sqlite:///")).parent.glob("enquiries.db*")  # the WAL too
+    assert not any(b"192.0.2.55" in path.read_bytes() for path in files)
+    assert "address" not in {column["name"] for column in sa.inspect(database.engine()).get_columns("enquiry")}
+    store.submit(form(), "192.0.2.56")
+    assert rows(sqlite_url, "SELECT count(*) FROM recent_submission") == [(1,)]
+
+
+def test_a_database_that_cannot_be_opened_gives_the_clear_message(tmp_path: Path, clean_env) -> None:
+    url = f"sqlite:///{tmp_path / 'no-such-folder' / 'enquiries.db'}"
+    clean_env.setenv("DB_URL", url)
+    with pytest.raises(StoreUnavailable) as caught:
+        store.submit(form(), "10.0.0.1")
+    assert "+91 98765 43210" in caught.value.message and "WhatsApp" in caught.value.message
+    assert "still in the form" in caught.value.message
+    database.dispose(url)
+
+
+def test_a_database_without_its_tables_gives_the_clear_message(tmp_path: Path, clean_env) -> None:
+    url = f"sqlite:///{tmp_path / 'empty.db'}"
+    clean_env.setenv("DB_URL", url)
+    with pytest.raises(StoreUnavailable):
+        store.submit(form(), "10.0.0.1")
+    database.dispose(url)
+
+
+def test_postgresql_that_nobody_answers_gives_the_clear_message(postgres_cluster, clean_env) -> None:
+    from tests.enquiry_fixtures import free_port
+
+    url = f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/postgres"
+    clean_env.setenv("DB_URL", url)
+    with pytest.raises(StoreUnavailable):
+        store.submit(form(), "10.0.0.1")
+    database.dispose(url)
+
+
+def test_postgresql_going_down_and_coming_back(clean_env) -> None:
+    cluster = start_cluster()
+    try:
+        cluster.admin("CREATE DATABASE site")
+        url = cluster.url("site")
+        clean_env.setenv("DB_URL", url)
+        database.upgrade(url)
+        first = store.submit(form(), "10.0.0.1")
+        cluster.stop()
+        with pytest.raises(StoreUnavailable):
+            store.submit(form(), "10.0.0.2")
+        cluster.start()
+        # The pool notices its dead connections and opens new ones.
+        second = store.submit(form(), "10.0.0.3")
+        assert [r for (r,) in rows(url, "SELECT reference FROM enquiry ORDER BY id")] == [first, second]
+        database.dispose(url)
+    finally:
+        with contextlib.suppress(RuntimeError):  # stopped already
+            cluster.stop()
+        cluster.remove()
+
+
+CHILD = """
+import sys
+from consultancy.enquiries import store
+from consultancy.enquiries.form import read_form
+form = read_form({"name": "Kill Test", "phone": "9876543210", "email": "k@example.com",
+                  "service": "not-sure", "message": "SIGKILL after confirmation", "consent": "on"})
+for i in range(100000):
+    print(store.submit(form, f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"), flush=True)
+"""
+
+
+def test_sigkill_right_after_a_confirmation_loses_nothing_confirmed(db_url: str) -> None:
+    child = subprocess.Popen([PYTHON, "-c", CHILD], cwd=ROOT, env=os.environ.copy(), stdout=subprocess.PIPE, text=True)
+    confirmed = [child.stdout.readline().strip() for _ in range(3)]
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    # Whatever the child printed before it died was confirmed to a visitor.
+    confirmed += [line.strip() for line in child.stdout if line.strip()]
+    child.stdout.close()
+    database.dispose()
+    stored = {reference for (reference,) in rows(db_url, "SELECT reference FROM enquiry")}
+    assert confirmed and set(confirmed) <= stored
+    # Nothing half-written: each enquiry has its email queued, the counter matches.
+    assert rows(db_url, "SELECT count(*) FROM mail_queue") == [(len(stored),)]
+    assert rows(db_url, "SELECT max(number), count(*) FROM enquiry")[0] == (len(stored), len(stored))
+    if db_url.startswith("sqlite"):
+        with sqlite3.connect(db_url.removeprefix("sqlite:///")) as check:
+            assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_the_migrations_build_exactly_the_tables_the_models_describe(db_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    with database.engine().connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    assert differences == []
+
+
+def _reflex_db_url(env: dict[str, str]) -> str:
+    done = subprocess.run(
+        [PYTHON, "-c", "import rxconfig; print(rxconfig.config.db_url)"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_rxconfig_gives_reflex_the_same_database() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in {"DB_URL", "REFLEX_DB_URL"}}
+    assert _reflex_db_url(env) == f"sqlite:///{ROOT / 'var' / 'enquiries.db'}"
+    env["DB_URL"] = "postgresql://shop:secret@db.example/site"
+    assert _reflex_db_url(env) == "postgresql+psycopg://shop:secret@db.example/site"
