@@ -14,12 +14,21 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run test export check lint setup chromium postgresql db clean images audit prod load
+.PHONY: run dev test test-unit export check lint lock setup chromium postgresql db clean images audit prod load
 
-$(VENV)/.installed: requirements.txt
+$(VENV)/.installed: requirements.txt constraints.txt
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -c constraints.txt
+	$(PY) -m pip check
 	touch $@
+
+## Re-resolve every Python dependency from requirements.txt into constraints.txt (then `make test`).
+lock:
+	rm -rf build/lock-venv && python3 -m venv build/lock-venv
+	build/lock-venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	build/lock-venv/bin/pip check
+	{ sed -n '1,/^# itself/p' constraints.txt; build/lock-venv/bin/pip freeze; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt && rm -rf build/lock-venv
 
 $(NODE_BIN)/node:
 	npm install --silent --no-audit --no-fund --prefix .tools node@22
@@ -36,7 +45,9 @@ VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
 $(VNU): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools vnu-jar@26.9.27
 
+# Node 22 also in the venv's bin: an activated venv runs plain `reflex run` with it.
 setup: $(VENV)/.installed $(NODE_BIN)/node
+	@ln -sf $(NODE_BIN)/node $(VENV)/bin/node
 
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
@@ -63,20 +74,32 @@ test: setup chromium postgresql $(AXE) $(VNU) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at
-## BACKEND_URL (default: the site's own address from data/site.toml). See README "Static hosting".
+## BACKEND_URL (default: the site's own address from data/site.toml). Plain `reflex export`
+## builds the same site (consultancy/framework/static_export.py); this only picks the
+## backend and unpacks it. See README "Static hosting".
 export: setup check
 	$(eval BACKEND_URL ?= $(shell $(PY) -c "from consultancy.content import content; print(content().site.site_url)"))
 	REFLEX_WEB_WORKDIR=.web-export REFLEX_API_URL=$(BACKEND_URL) $(VENV)/bin/reflex export --frontend-only --no-zip --env prod
 	rm -rf build/site && mkdir -p build && cp -r .web-export/build/client build/site
-	$(PY) deploy/static_host.py build/site --backend-url $(BACKEND_URL)
 	@echo "static site in build/site"
 
 check: $(VENV)/.installed
 	$(PY) -m consultancy.content.check
 
-lint: $(VENV)/.installed
+ACORN := .tools/node_modules/acorn-jsx/index.js
+
+$(ACORN): $(NODE_BIN)/node
+	npm install --silent --no-audit --no-fund --prefix .tools acorn@8.19.0 acorn-jsx@5.3.2
+
+## Python style and the syntax of every .js/.jsx file the site ships.
+lint: $(VENV)/.installed $(ACORN)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(NODE_BIN)/node scripts/check_js.mjs consultancy
+
+## The unit and content tests alone: no build, no browser (under a minute).
+test-unit: setup postgresql check
+	$(PY) -m pytest -q -n 2 tests/unit
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
 

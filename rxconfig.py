@@ -1,8 +1,16 @@
-import reflex as rx
-from reflex.plugins.sitemap import SitemapPlugin
+from consultancy.framework import toolchain
+from consultancy.framework.versions import require_written_for
 
-from consultancy.enquiries.settings import database_url
-from consultancy.framework.plugins import plugins
+# Before Reflex is imported: plain `reflex run` and `reflex export` find the project's Node
+# and registry, and stop at once on framework versions the adaptations were not written for.
+toolchain.prepare()
+require_written_for()
+
+import reflex as rx  # noqa: E402
+from reflex.plugins.sitemap import SitemapPlugin  # noqa: E402
+
+from consultancy.enquiries.settings import database_url  # noqa: E402
+from consultancy.framework.plugins import plugins  # noqa: E402
 
 config = rx.Config(
     app_name="consultancy",

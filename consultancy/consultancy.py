@@ -6,12 +6,13 @@ from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
 from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
-from consultancy.framework.event_limits import install as limit_events_per_socket
+from consultancy.framework import runtime
 from consultancy.framework.serving import clean_urls
-from consultancy.framework.state_manager import install as lean_state_manager
-from consultancy.framework.worker_liveness import install as keep_state_when_a_worker_dies
+from consultancy.framework.versions import require_written_for
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
+
+require_written_for()
 
 app = rx.App(
     stylesheets=["/css/site.css"],
@@ -22,22 +23,18 @@ app = rx.App(
     # strict Content-Security-Policy blocks; a visitor reading a prerendered page needs
     # no "connection error" banner.
     toaster=None,
+    # No connection overlay (above), and a rendering error shows the site's own error page,
+    # never the framework's screen with the error's text (whose inline styles the CSP would
+    # block anyway).
+    app_wraps={(55, "ErrorBoundary"): lambda stateful: error_boundary()},
     head_components=[
         rx.el.link(rel="icon", href="/favicon.ico", sizes="32x32"),
         rx.el.link(rel="icon", href="/images/logo.svg", type="image/svg+xml"),
         rx.el.meta(name="theme-color", content="#0B2545"),
     ],
 )
-app.app_wraps.pop((5, "Overlay"), None)
-# A rendering error shows the site's own error page, never the framework's screen with
-# the error's text (whose inline styles the CSP would block anyway).
-app.app_wraps[(55, "ErrorBoundary")] = lambda stateful: error_boundary()
 add_routes(app)
-# Two Redis round trips per event instead of four (consultancy/framework/state_manager.py).
-lean_state_manager(app)
-keep_state_when_a_worker_dies()
-# One client flooding its socket with events must not slow every other visitor down.
-limit_events_per_socket()
+runtime.install(app)
 # Each worker sends the queued enquiry emails (claims keep two workers off the same one).
 app.register_lifespan_task(send_enquiry_emails)
 write_search_files()

@@ -6,6 +6,7 @@ hooks: it must render when the rest could not) and shows nothing of the error it
 import reflex as rx
 from reflex_components_core.base.error_boundary import ErrorBoundary
 
+from consultancy.components.ui import link
 from consultancy.content import content
 
 HEADING = "Sorry, this page could not be shown"
@@ -16,7 +17,7 @@ def error_page() -> rx.Component:
     return rx.el.div(
         rx.el.header(
             rx.el.div(
-                rx.el.a(
+                link(
                     # Not inline like the header's: this page is rare, and its markup is in every
                     # page's root script.
                     rx.el.img(
@@ -40,9 +41,9 @@ def error_page() -> rx.Component:
                         class_name="page-hero__text",
                     ),
                     rx.el.div(
-                        rx.el.a("Go to the home page", href="/", class_name="button button--primary"),
-                        rx.el.a("Contact us", href="/contact-us", class_name="button button--secondary"),
-                        rx.el.a(f"Call {site.phone}", href=site.tel_href, class_name="button button--secondary"),
+                        link("Go to the home page", href="/", class_name="button button--primary"),
+                        link("Contact us", href="/contact-us", class_name="button button--secondary"),
+                        link(f"Call {site.phone}", href=site.tel_href, class_name="button button--secondary"),
                         class_name="actions",
                     ),
                     class_name="container not-found",

@@ -127,13 +127,17 @@ def button_link(
     return link(*children, href=href, class_name=f"button button--{variant}", **props)
 
 
-def link(*children: rx.Component | str, href: str, **props) -> rx.Component:
-    """rx.el.a, except that a link to "#id" on this page is a plain <a>: Reflex's router link
-    resolves "#id" against the path the page was prerendered at ("/about/#main"), which
-    would send crawlers and visitors without scripts to a non-canonical URL."""
-    if href.startswith("#"):
+def link(*children: rx.Component | str, href: str | rx.Var, **props) -> rx.Component:
+    """Every link of the site. A click loads the next page as a document (React Router's
+    public `reloadDocument`), never a client-side render: the next page's prerendered HTML
+    paints before any script runs (docs/performance.md, "Second page"), and a page view
+    stays one load plus a socket only when needed. A link to "#id" on this page is a plain
+    <a>: Reflex's router link resolves "#id" against the path the page was prerendered at
+    ("/about/#main"), which would send crawlers and visitors without scripts to a
+    non-canonical URL."""
+    if isinstance(href, str) and href.startswith("#"):
         return A.create(*children, href=href, **props)
-    return rx.el.a(*children, href=href, **props)
+    return rx.el.a(*children, href=href, reload_document=True, **props)
 
 
 def icon_link(

@@ -1,4 +1,4 @@
-"""Nothing a visitor does before React has taken the page over is lost (issue 18).
+"""Nothing a visitor does before React has taken the page over is lost.
 
 A page paints from its prerendered HTML and fetches its scripts only once it has loaded
 (consultancy/framework/paint.py), so on a phone it is on screen for about a second before its buttons

@@ -1,4 +1,4 @@
-"""Opens the websocket when the visitor first does something the backend keeps (issue 15).
+"""Opens the websocket when the visitor first does something the backend keeps.
 
 Every page shows what the visitor does from browser state (`consultancy/framework/client_state.py`);
 the backend only keeps a copy of the checklist ticks, the lightbox and slide indexes and the
@@ -27,6 +27,7 @@ instead of shipping a runtime that connects on every page again.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from reflex.plugins.base import Plugin
 
@@ -39,72 +40,11 @@ CLIENT_MODULE = "virtual:site-socket-io"
 # The element a page's layout renders when the page needs the backend as soon as it mounts.
 ON_MOUNT_ID = "backend-on-mount"
 
-# (name, Reflex's code, the code it becomes)
-PATCHES: list[tuple[str, str, str]] = [
-    (
-        "static import of socket.io-client",
-        'import io from "socket.io-client";\n',
-        "// socket.io-client is imported when the first socket opens (consultancy/framework/lazy_socket.py).\n"
-        "let io;\nlet ioLoading;\n"
-        f"const backendOnMount = () => document.getElementById({json.dumps(ON_MOUNT_ID)}) !== null;\n",
-    ),
-    (
-        "warm-up transport at start-up",
-        "    if (\n      socketStarted ||\n",
-        "    if (\n      !io ||\n      socketStarted ||\n",
-    ),
-    (
-        "connect: the client library",
-        "  // Get backend URL object from the endpoint.\n  const endpoint = getBackendURL(EVENTURL);\n",
-        "  if (!io) {\n"
-        f"    await (ioLoading ??= import({json.dumps(CLIENT_MODULE)}).then((module) => {{\n"
-        "      io = module.default;\n"
-        "    }));\n"
-        "    // Another event may have opened the socket while the library loaded.\n"
-        "    if (socket.current) {\n"
-        "      if (!socket.current.connected) socket.current.reconnect();\n"
-        "      return;\n"
-        "    }\n"
-        "  }\n"
-        "  // Get backend URL object from the endpoint.\n  const endpoint = getBackendURL(EVENTURL);\n",
-    ),
-    (
-        "connect on mount",
-        "    mounted.current = true;\n    ensureSocketConnected();\n",
-        "    mounted.current = true;\n    if (backendOnMount()) ensureSocketConnected();\n",
-    ),
-]
-
 VITE_PLUGIN = (
     "// Added by consultancy/framework/lazy_socket.py: the websocket opens on the first backend event.\n"
     f"const CLIENT_MODULE = {json.dumps(CLIENT_MODULE)};\n"
-    f"const LAZY_SOCKET_PATCHES = {json.dumps([[name, old, new] for name, old, new in PATCHES])};\n"
-    + r"""
-function siteLazySocket() {
-  const runtime = /[\\/]utils[\\/]state\.js$/;
-  const client = "\0" + CLIENT_MODULE;
-  return {
-    name: "site-lazy-socket",
-    enforce: "pre",
-    resolveId(source) {
-      return source === CLIENT_MODULE ? client : null;
-    },
-    load(id) {
-      return id === client ? 'import io from "socket.io-client";\nexport default io;\n' : null;
-    },
-    transform(code, id) {
-      if (!runtime.test(id.split("?")[0])) return null;
-      for (const [name, before, after] of LAZY_SOCKET_PATCHES) {
-        if (code.split(before).length !== 2) {
-          this.error(`consultancy/framework/lazy_socket.py: Reflex's utils/state.js changed; "${name}" not found once`);
-        }
-        code = code.replace(before, () => after);
-      }
-      return { code, map: null };
-    },
-  };
-}
-"""
+    f"const ON_MOUNT_ID = {json.dumps(ON_MOUNT_ID)};\n"
+    + Path(__file__).with_name("lazy_socket_plugin.js").read_text(encoding="utf-8")
 )
 
 

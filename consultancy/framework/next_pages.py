@@ -1,7 +1,7 @@
-"""The main menu's pages are fetched ahead of the click (issue 18).
+"""The main menu's pages are fetched ahead of the click.
 
-A full page load is how this site goes from page to page (consultancy/framework/paint.py,
-`DocumentLinks`): the next page's HTML is prerendered and paints before any script runs. On
+A full page load is how this site goes from page to page (`consultancy.components.ui.link`):
+the next page's HTML is prerendered and paints before any script runs. On
 a phone link most of the wait for it is the request itself, one round trip (150 ms at
 Lighthouse's mobile settings) and the transfer of about 10 KB. `next_pages.js`, inlined at
 the end of every built page, asks for the pages of the links marked `data-prefetch` (the

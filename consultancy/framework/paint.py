@@ -1,4 +1,4 @@
-"""Lets a prerendered page paint before the framework's scripts are fetched (issue 18).
+"""Lets a prerendered page paint before the framework's scripts are fetched.
 
 React Router's prerender puts a `<link rel="modulepreload">` in the head for every module of
 the page's entry graph (about 150 KB as sent), and its entry, an inline module at the end of
@@ -38,7 +38,6 @@ from pathlib import Path
 from reflex.plugins.base import Plugin
 
 from consultancy.framework.built_files import write_compressed_copies
-from consultancy.framework.bundle import VITE_CONFIG, add_vite_plugin
 from consultancy.framework.early_input import with_early_input
 from consultancy.framework.next_pages import with_next_pages
 from consultancy.framework.route_manifest import own_route_manifests
@@ -62,18 +61,9 @@ DEFERRED = "/*site:paint-first*/"
 # level of imports. Each preload in a task of its own: starting a fetch took 0.2-17 ms in
 # traces (ResourceFetcher::requestResource), the eleven of a page 6-40 ms in one task, which
 # Lighthouse's 4x simulation made one of the page's long tasks.
-WAIT_AND_PRELOAD = (
-    DEFERRED + "await new Promise((go)=>{const shown=()=>{"
-    'if(!(PerformanceObserver.supportedEntryTypes||[]).includes("paint"))'
-    "return requestAnimationFrame(()=>setTimeout(go));"
-    "new PerformanceObserver((list,observer)=>{"
-    'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();go()}'
-    '}).observe({type:"paint",buffered:true});setTimeout(go,2000)};'
-    'document.readyState==="complete"?shown():addEventListener("load",shown,{once:true})});'
-    "for(const href of %s){"
-    'document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}));'
-    "await new Promise((next)=>setTimeout(next));}"
-)
+# The script, one line as it is inlined into every page (paint_first.js); HREFS stands for the
+# list of scripts to preload.
+WAIT_AND_PRELOAD = DEFERRED + Path(__file__).with_name("paint_first.js").read_text(encoding="utf-8").strip()
 
 
 def _deferred_entry(code: str, hrefs: list[str]) -> str:
@@ -86,7 +76,7 @@ def _deferred_entry(code: str, hrefs: list[str]) -> str:
     names = ",".join(name for name, _ in namespaces)
     modules = ",".join(f"import({url})" for _, url in namespaces)
     return (
-        WAIT_AND_PRELOAD % json.dumps(hrefs, separators=(",", ":"))
+        WAIT_AND_PRELOAD.replace("HREFS", json.dumps(hrefs, separators=(",", ":")))
         + "".join(f"await import({url});" for url in effects)
         + f"const [{names}]=await Promise.all([{modules}]);"
         + rest
@@ -129,43 +119,6 @@ class PaintFirst(Plugin):
 
     def post_build(self, **context) -> None:
         paint_directory(context["static_dir"])
-
-
-LINKS_PLUGIN = r"""
-// Added by consultancy/framework/paint.py: every link is a full page load (React Router's reloadDocument).
-function siteDocumentLinks() {
-  return {
-    name: "site-document-links",
-    enforce: "pre",
-    transform(code, id) {
-      if (!/[\\/](app|app_components)[\\/].*\.jsx$/.test(id.split("?")[0])) return null;
-      if (!code.includes("jsx(ReactRouterLink,{")) return null;
-      return { code: code.replaceAll("jsx(ReactRouterLink,{", "jsx(ReactRouterLink,{reloadDocument:true,"), map: null };
-    },
-  };
-}
-"""
-
-
-class DocumentLinks(Plugin):
-    """Every link is a plain link the browser follows: a full page load, never React Router's
-    client-side navigation. Reflex renders every `rx.el.a` as React Router's Link; a Vite
-    plugin gives each one `reloadDocument` in the compiled pages and components (the
-    prerendered `<a href>` is unchanged).
-
-    Measured with scripts/second_page.py (docs/performance.md, "Second page"): a full load
-    of the next page, whose HTML is prerendered and paints before any script runs, shows its
-    h1 sooner than React rendering the same page in the open document, at Lighthouse's
-    mobile CPU and network. It also keeps every page view what scripts/load.py simulates:
-    one page load, and a websocket with its hydrate only once the visitor does something the
-    backend keeps (consultancy/framework/lazy_socket.py)."""
-
-    def pre_compile(self, **context) -> None:
-        context["add_modify_task"](VITE_CONFIG, add_document_links)
-
-
-def add_document_links(config: str) -> str:
-    return add_vite_plugin(config, "siteDocumentLinks", LINKS_PLUGIN)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The build plugins, in one list that rxconfig.py hands to Reflex.
 
 Order matters: SlimBundle adds the Vite config the others extend, and the prerender
-rewrites (PaintFirst, DocumentLinks) run on what the earlier ones built."""
+rewrite (PaintFirst) runs on what the earlier ones built."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from reflex.utils.prerequisites import get_web_dir
 
 from consultancy.framework.bundle import SlimBundle
 from consultancy.framework.lazy_socket import LazySocket
-from consultancy.framework.paint import DocumentLinks, PaintFirst
+from consultancy.framework.paint import PaintFirst
 from consultancy.framework.static_export import StaticExport
 
 
@@ -29,4 +29,4 @@ class SearchIndex(Plugin):
 
 
 def plugins() -> list[Plugin]:
-    return [SlimBundle(), LazySocket(), SearchIndex(), PaintFirst(), DocumentLinks(), StaticExport()]
+    return [SlimBundle(), LazySocket(), SearchIndex(), PaintFirst(), StaticExport()]

@@ -1,10 +1,10 @@
-"""Each page's scripts describe its own route, not all 64 (issue 18).
+"""Each page's scripts describe its own route, not all 64.
 
 React Router's build writes one manifest of every route (`assets/manifest-*.js`, 34 KB) and
 every page loads it: on each page view the phone parses it, and the router flattens, ranks
 and matches all 64 routes inside the one unit of hydration that creates it (9.6 ms of a 26 ms
 unit in a CPU profile of /about). The site never uses the other routes in the page: every
-link is a full page load (`consultancy.framework.paint.DocumentLinks`).
+link is a full page load (`consultancy.components.ui.link`).
 
 This step gives every built page whose entry names its route module a manifest of the root,
 its own route and the not-found catch-all, so an address the page is served at without being

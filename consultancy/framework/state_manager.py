@@ -1,4 +1,4 @@
-"""Two Redis round trips per event instead of four (issue 15, load).
+"""Two Redis round trips per event instead of four.
 
 Reflex's Redis state manager handles an event in four round trips: take the token's lock
 (SET NX), read the states (MGET), write them back while checking the lock (a script), and

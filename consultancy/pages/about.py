@@ -5,7 +5,7 @@ import reflex as rx
 from consultancy.components.icons import brand_icon, icon
 from consultancy.components.slideshow import dots, pause_button, rotation_wrapper, slide_images
 from consultancy.components.slideshow.state import SLIDER
-from consultancy.components.ui import fade_section, icon_card, icon_link, picture, section
+from consultancy.components.ui import fade_section, icon_card, icon_link, link, picture, section
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
 from consultancy.templates.webpage import breadcrumbs, webpage
@@ -87,7 +87,7 @@ def services_by_category() -> rx.Component:
             rx.el.article(
                 rx.el.h3(category, class_name="card__title"),
                 rx.el.ul(
-                    *[rx.el.li(rx.el.a(s.name, href=s.path)) for s in data.services_in(category)],
+                    *[rx.el.li(link(s.name, href=s.path)) for s in data.services_in(category)],
                     class_name="link-list",
                 ),
                 class_name="card",

@@ -6,7 +6,7 @@ from consultancy.components.enquiry_form import enquiry_form
 from consultancy.components.footer import social_links
 from consultancy.components.icons import brand_icon, icon
 from consultancy.components.map import office_map
-from consultancy.components.ui import icon_link, page_hero, section
+from consultancy.components.ui import icon_link, link, page_hero, section
 from consultancy.content import content
 from consultancy.templates.webpage import breadcrumbs, organization_data, webpage
 
@@ -65,8 +65,8 @@ def contact() -> rx.Component:
                     rx.el.h3("Contact details", class_name="card__title"),
                     rx.el.ul(
                         _detail("map-pin", "Registered office", rx.el.address(site.address.one_line)),
-                        _detail("phone", "Phone", rx.el.a(site.phone, href=site.tel_href)),
-                        _detail("mail", "Email", rx.el.a(site.email, href=site.mailto_href)),
+                        _detail("phone", "Phone", link(site.phone, href=site.tel_href)),
+                        _detail("mail", "Email", link(site.email, href=site.mailto_href)),
                         _detail("clock", "Office hours", rx.el.p(site.office_hours)),
                         class_name="details",
                     ),

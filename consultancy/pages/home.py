@@ -5,7 +5,7 @@ import reflex as rx
 from consultancy.components.icons import icon
 from consultancy.components.slideshow import pause_button, rotation_wrapper, slide_images
 from consultancy.components.slideshow.state import CAROUSEL, HERO
-from consultancy.components.ui import button_link, fade_section, picture
+from consultancy.components.ui import button_link, fade_section, link, picture
 from consultancy.content import content
 from consultancy.content.models import Client
 from consultancy.pages.services import category_id
@@ -83,7 +83,7 @@ def service_cards() -> rx.Component:
         "Our Services",
         rx.el.div(
             *[
-                rx.el.a(
+                link(
                     rx.el.span(icon(card.icon, size=26), class_name="card__icon"),
                     rx.el.h3(card.title, class_name="card__title"),
                     rx.el.p(card.text, class_name="card__text"),

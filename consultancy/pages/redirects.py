@@ -9,6 +9,7 @@ paths with real 301s.
 
 import reflex as rx
 
+from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.content.contract import redirect_map
 from consultancy.templates.webpage import register
@@ -18,7 +19,7 @@ def _moved(target: str) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h1("This page has moved", class_name="page-hero__title"),
-            rx.el.p("Continue to ", rx.el.a(target, href=target), ".", class_name="page-hero__text"),
+            rx.el.p("Continue to ", link(target, href=target), ".", class_name="page-hero__text"),
             class_name="container",
         ),
         class_name="page-hero",

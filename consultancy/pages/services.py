@@ -20,7 +20,7 @@ def service_card(service: Service) -> rx.Component:
     return rx.el.article(
         rx.el.h3(service.name, class_name="card__title"),
         rx.el.p(service.description, class_name="card__text"),
-        rx.el.a(
+        link(
             "Learn More",
             rx.el.span(f" about {service.name}", class_name="visually-hidden"),
             icon("arrow-right", size=16),

@@ -130,9 +130,9 @@ def _answer() -> rx.Component:
                 rx.cond(
                     EnquiryState.store_down,
                     rx.el.p(
-                        rx.el.a(f"Call {site.phone}", href=site.tel_href),
+                        link(f"Call {site.phone}", href=site.tel_href),
                         " or ",
-                        rx.el.a(
+                        link(
                             "write to us on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"
                         ),
                         ": what you typed is still in the form.",
@@ -168,9 +168,9 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
                 ),
                 rx.el.p(
                     "Prefer to talk? ",
-                    rx.el.a(f"Call {site.phone}", href=site.tel_href),
+                    link(f"Call {site.phone}", href=site.tel_href),
                     " or ",
-                    rx.el.a("write to us on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"),
+                    link("write to us on WhatsApp", href=site.chat_href, target="_blank", rel="noopener noreferrer"),
                     ".",
                     class_name="enquiry__talk",
                 ),

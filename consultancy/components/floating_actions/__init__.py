@@ -3,13 +3,14 @@
 import reflex as rx
 
 from consultancy.components.icons import brand_icon, icon
+from consultancy.components.ui import link
 from consultancy.content import content
 
 
 def floating_actions() -> rx.Component:
     site = content().site
     return rx.el.aside(
-        rx.el.a(
+        link(
             brand_icon("whatsapp", size=26),
             rx.el.span("WhatsApp", class_name="fab__label", aria_hidden="true"),
             href=site.chat_href,
@@ -18,7 +19,7 @@ def floating_actions() -> rx.Component:
             aria_label="Chat with us on WhatsApp (opens in a new tab)",
             class_name="fab fab--chat",
         ),
-        rx.el.a(
+        link(
             icon("phone", size=24),
             rx.el.span("Call", class_name="fab__label", aria_hidden="true"),
             href=site.tel_href,

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from consultancy.components.icons import brand_icon, icon
+from consultancy.components.ui import link
 from consultancy.content import content
 
 QUICK_LINKS: tuple[tuple[str, str], ...] = (
@@ -20,7 +21,7 @@ def social_links(class_name: str = "social") -> rx.Component:
     return rx.el.ul(
         *[
             rx.el.li(
-                rx.el.a(
+                link(
                     brand_icon(profile.icon),
                     href=profile.url,
                     target="_blank",
@@ -48,7 +49,7 @@ def footer() -> rx.Component:
             ),
             rx.el.nav(
                 rx.el.h2("Quick links", class_name="footer__heading"),
-                rx.el.ul(*[rx.el.li(rx.el.a(label, href=href)) for label, href in QUICK_LINKS]),
+                rx.el.ul(*[rx.el.li(link(label, href=href)) for label, href in QUICK_LINKS]),
                 aria_label="Footer",
                 class_name="footer__col",
             ),
@@ -56,8 +57,8 @@ def footer() -> rx.Component:
                 rx.el.h2("Reach us", class_name="footer__heading"),
                 rx.el.address(
                     rx.el.p(icon("map-pin", size=16), rx.el.span(site.address.one_line)),
-                    rx.el.p(icon("phone", size=16), rx.el.a(site.phone, href=site.tel_href)),
-                    rx.el.p(icon("mail", size=16), rx.el.a(site.email, href=site.mailto_href)),
+                    rx.el.p(icon("phone", size=16), link(site.phone, href=site.tel_href)),
+                    rx.el.p(icon("mail", size=16), link(site.email, href=site.mailto_href)),
                     rx.el.p(icon("clock", size=16), rx.el.span(site.office_hours)),
                     class_name="footer__address",
                 ),

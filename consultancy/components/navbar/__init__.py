@@ -36,7 +36,7 @@ def _mega_menu() -> rx.Component:
             rx.el.div(
                 rx.el.p(category, id=heading_id, class_name="mega__heading"),
                 rx.el.ul(
-                    *[rx.el.li(rx.el.a(s.menu_name, href=s.path)) for s in data.services_in(category)],
+                    *[rx.el.li(link(s.menu_name, href=s.path)) for s in data.services_in(category)],
                     aria_labelledby=heading_id,
                 ),
                 class_name="mega__group",
@@ -45,8 +45,8 @@ def _mega_menu() -> rx.Component:
     return rx.el.div(
         rx.el.div(*groups, class_name="mega__groups"),
         rx.el.div(
-            rx.el.a("All services", icon("arrow-right", size=16), href="/services"),
-            rx.el.a(
+            link("All services", icon("arrow-right", size=16), href="/services"),
+            link(
                 "Not sure what you need? Use the approvals finder",
                 icon("arrow-right", size=16),
                 href="/approvals-finder",
@@ -63,7 +63,7 @@ def _services_item(active: str) -> rx.Component:
     is_active = active == "/services"
     return dismiss_layer(
         # A real link, so the menu degrades to the services page without JavaScript.
-        rx.el.a(
+        link(
             "Services",
             icon("chevron-down", size=16, class_name="icon chevron"),
             href="/services",
@@ -97,7 +97,7 @@ def navbar(active: str) -> rx.Component:
         else:
             items.append(
                 rx.el.li(
-                    rx.el.a(label, href=href, class_name="nav__link", data_prefetch="", **_current(href, active)),
+                    link(label, href=href, class_name="nav__link", data_prefetch="", **_current(href, active)),
                     class_name="nav__li",
                 )
             )
@@ -105,7 +105,7 @@ def navbar(active: str) -> rx.Component:
         # Inside the banner landmark: Reflex renders its own regions before the chrome.
         link("Skip to main content", href="#main", class_name="skip-link"),
         rx.el.div(
-            rx.el.a(
+            link(
                 brand_logo(site.logo),
                 rx.el.span(
                     rx.el.span(site.short_name, class_name="brand__name"),

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from consultancy.components.icons import icon
+from consultancy.components.ui import link
 from consultancy.framework.behaviour import dismiss_layer
 from consultancy.framework.client_state import action
 
@@ -11,7 +12,7 @@ from . import state as search
 
 def _result(hit: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.a(
+        link(
             rx.el.span(hit["name"], class_name="search-hit__name"),
             rx.el.span(hit["category"], class_name="search-hit__category"),
             href=hit["path"],
@@ -56,7 +57,7 @@ def search_box() -> rx.Component:
                 rx.el.ul(rx.foreach(search.results, _result), class_name="search__list"),
                 rx.el.p(
                     "No service matches your search. ",
-                    rx.el.a("See all services", href="/services"),
+                    link("See all services", href="/services"),
                     class_name="search__empty",
                 ),
             ),

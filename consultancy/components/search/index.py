@@ -1,5 +1,5 @@
 """The header search's index, a module of its own that the browser fetches only when a
-visitor starts a search (issue 18).
+visitor starts a search.
 
 The search runs in the browser, over the names, menu names and descriptions of the 23
 services. Compiled into the header's components, that index (11 KB, 2.4 KB as sent) rode on

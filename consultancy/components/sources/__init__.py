@@ -3,6 +3,7 @@ regulators' texts it rests on (linked only to official sites)."""
 
 import reflex as rx
 
+from consultancy.components.ui import link
 from consultancy.content.models import Source
 
 
@@ -10,7 +11,7 @@ def _source(source: Source) -> rx.Component:
     if source.url is None:
         return rx.el.li(source.name, class_name="law-review__source")
     return rx.el.li(
-        rx.el.a(
+        link(
             source.name,
             rx.el.span(" (official site, opens in a new tab)", class_name="visually-hidden"),
             href=source.url,

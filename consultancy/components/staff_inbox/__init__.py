@@ -7,6 +7,7 @@ HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inl
 
 import reflex as rx
 
+from consultancy.components.ui import link
 from consultancy.enquiries.models import NOTE_MAX, STATUSES
 from consultancy.framework.client_state import action
 
@@ -68,7 +69,7 @@ def _status_badge(status: rx.Var) -> rx.Component:
 
 
 def _detail(label: str, value: rx.Var, link_prefix: str | None = None) -> rx.Component:
-    shown = rx.el.a(value, href=link_prefix + value) if link_prefix else value
+    shown = link(value, href=link_prefix + value) if link_prefix else value
     return rx.el.div(rx.el.dt(label), rx.el.dd(rx.cond(value != "", shown, "—")), class_name="staff__detail")
 
 

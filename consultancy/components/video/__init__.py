@@ -4,7 +4,7 @@ the page makes no request to the video host before that."""
 import reflex as rx
 
 from consultancy.components.icons import icon
-from consultancy.components.ui import picture
+from consultancy.components.ui import link, picture
 from consultancy.content.models import Video
 from consultancy.framework.client_state import handled_link
 
@@ -26,7 +26,7 @@ def video_card(index: int, video: Video) -> rx.Component:
                     class_name="video__frame",
                 ),
                 # A real link to the video, so it also works without JavaScript.
-                rx.el.a(
+                link(
                     picture(video.thumbnail, "", 640, 360, class_name="video__thumb"),
                     rx.el.span(icon("play", size=30), class_name="video__play"),
                     href=f"https://www.youtube.com/watch?v={video.youtube_id}",

@@ -1,4 +1,4 @@
-"""Parts of a page that only its prerendered HTML carries (issue 18).
+"""Parts of a page that only its prerendered HTML carries.
 
 Most of a page never changes once it is in the browser: the menus' lists of links, the
 sections of text, the footer. React still hydrates all of it, so its description, every

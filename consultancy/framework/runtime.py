@@ -1,0 +1,17 @@
+"""The adaptations the running app installs, in one call from consultancy/consultancy.py."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from consultancy.framework.event_limits import install as limit_events_per_socket
+from consultancy.framework.state_manager import install as lean_state_manager
+from consultancy.framework.worker_liveness import install as keep_state_when_a_worker_dies
+
+
+def install(app: rx.App) -> None:
+    # Two Redis round trips per event instead of four (state_manager.py).
+    lean_state_manager(app)
+    keep_state_when_a_worker_dies()
+    # One client flooding its socket with events must not slow every other visitor down.
+    limit_events_per_socket()

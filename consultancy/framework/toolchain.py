@@ -1,0 +1,45 @@
+"""What plain `reflex run` and `reflex export` need from this machine, set before Reflex
+looks for it, so they work in a fresh shell as they do under `make`:
+
+- Node.js: Reflex 0.10 needs 22.22 or newer; `make setup` installs one under .tools/ (and
+  links it into the venv's bin), which goes first on PATH here;
+- npm, not bun (bun's installer downloads a binary; the lockfile in reflex.lock/ is npm's);
+- the npm registry the machine's npm is configured for: Reflex otherwise writes its own
+  choice into .web/.npmrc, which a machine without the public internet cannot reach;
+- hot reload of the content: `reflex run` reloads when data/ changes, not only Python.
+
+Values already in the environment win (the Makefile sets the same ones)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_BIN = ROOT / ".tools" / "node_modules" / "node" / "bin"
+
+
+def _npm_registry() -> str | None:
+    npm = shutil.which("npm")
+    if npm is None:
+        return None
+    try:
+        found = subprocess.run([npm, "config", "get", "registry"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    registry = found.stdout.strip()
+    return registry if found.returncode == 0 and registry.startswith("http") else None
+
+
+def prepare() -> None:
+    path = os.environ.get("PATH", "")
+    if (NODE_BIN / "node").exists() and str(NODE_BIN) not in path.split(os.pathsep):
+        os.environ["PATH"] = f"{NODE_BIN}{os.pathsep}{path}"
+    os.environ.setdefault("REFLEX_USE_NPM", "1")
+    os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
+    content = os.environ.get("CONSULTANCY_DATA_DIR", str(ROOT / "data"))
+    os.environ.setdefault("REFLEX_HOT_RELOAD_INCLUDE_PATHS", content)
+    if "NPM_CONFIG_REGISTRY" not in os.environ and (registry := _npm_registry()):
+        os.environ["NPM_CONFIG_REGISTRY"] = registry
