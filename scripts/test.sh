@@ -35,7 +35,8 @@ prod=$!
 export DB_URL="sqlite:///$PWD/build/test-enquiries.db"
 rm -f build/test-enquiries.db build/test-enquiries.db-*
 .venv/bin/reflex db migrate >"$log" 2>&1 || { echo "enquiry database migration failed:"; tail -n 20 "$log"; exit 1; }
-REFLEX_TRUSTED_PROXY_HOPS=1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >>"$log" 2>&1 &
+# SITE_TEST_HOOKS: the test switches (consultancy/framework/behaviour) exist only in this build.
+SITE_TEST_HOOKS=1 REFLEX_TRUSTED_PROXY_HOPS=1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >>"$log" 2>&1 &
 server=$!
 stop() {
   kill -TERM -- "-$server" "-$prod" 2>/dev/null || true
@@ -68,7 +69,7 @@ if [ $# -gt 0 ]; then
   .venv/bin/python -m pytest -q -p no:xdist "$@"
   exit
 fi
-.venv/bin/python -m pytest -q -n 2 tests/unit tests/browser
+.venv/bin/python -m pytest -q -n 2 tests/unit tests/browser tests/workflow
 # The production tests share one stack and break it on purpose (a worker killed, Redis
 # restarted), so they run on their own, one after another, on an otherwise idle machine.
 .venv/bin/python -m pytest -q -p no:xdist tests/production

@@ -25,7 +25,7 @@ def layout(
     backend cannot be reached. `backend_on_mount`: the page needs the backend as soon as it
     mounts (an on_load handler); other pages open the socket on their first backend event
     (consultancy/framework/lazy_socket.py). `server_html`: the page's static parts are sent in its
-    HTML only (components/server_html)."""
+    HTML only (consultancy/framework/server_html)."""
     page = rx.fragment(
         navbar(active),
         # One class for every fading section: only <main> itself re-renders when it turns on.

@@ -74,7 +74,7 @@ function siteSlimBundle() {
         // The components nearly every page shows (header, footer, menus) in one file: used by
         // more than 40 of the 65 pages (the 35 redirects included), so not the enquiry form,
         // which the 23 service pages and the contact page share.
-        { test: /[\\/](app_components|components[\\/]behaviour)[\\/]/, name: "chrome", minShareCount: 40 },
+        { test: /[\\/](app_components|framework[\\/]behaviour)[\\/]/, name: "chrome", minShareCount: 40 },
       ];
     },
     resolveId(source) {

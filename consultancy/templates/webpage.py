@@ -154,7 +154,7 @@ def register(
     """Add a page: the body is wrapped in the site chrome with `active` marked in the nav.
     `live` pages keep state on the backend and say so when it cannot be reached.
     `server_html=False` for a page React may render at an address it was not prerendered
-    for (the 404 page): its static parts then stay in its script (components/server_html)."""
+    for (the 404 page): its static parts then stay in its script (consultancy/framework/server_html)."""
     site_name = content().site.short_name
     title = meta.title if site_name in meta.title else f"{meta.title} | {site_name}"
     route = Route(

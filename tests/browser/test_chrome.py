@@ -97,7 +97,7 @@ def test_services_dropdown_click_toggles_and_outside_click_closes(desktop_page) 
 
 
 def test_a_page_back_from_the_back_forward_cache_shows_no_menu_open(desktop_page) -> None:
-    """components/behaviour/page_restore.jsx: the menus close when the browser shows the page
+    """consultancy/framework/behaviour/page_restore.jsx: the menus close when the browser shows the page
     again (pageshow, persisted), not while the visitor leaves it (pagehide), where the work
     would hold up the next page. Chromium under test does not keep pages in its cache, so
     the event the browser sends on Back is dispatched here."""

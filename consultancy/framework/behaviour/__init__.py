@@ -1,6 +1,8 @@
 """Thin React helpers for what only the browser can do (listen to keys, clocks,
 focus). Every piece of state they affect is a Python state var."""
 
+import os
+
 import reflex as rx
 from reflex.vars.base import Var
 
@@ -71,4 +73,7 @@ class RenderFault(rx.Component):
     tag = "RenderFault"
 
 
-render_fault = RenderFault.create
+def render_fault() -> rx.Component:
+    """The test switch, compiled in only for the test suite's own build (SITE_TEST_HOOKS=1,
+    set by scripts/test.sh): production and exported pages carry none of it."""
+    return RenderFault.create() if os.environ.get("SITE_TEST_HOOKS") == "1" else rx.fragment()

@@ -41,7 +41,7 @@ PART_TAGS = frozenset({
 # in the part, itself included.
 MIN_ELEMENTS = 3
 # Components of the site's own that render their children unconditionally, inside one
-# element (components/behaviour): what they wrap can be a part.
+# element (consultancy/framework/behaviour): what they wrap can be a part.
 ALWAYS_RENDER_CHILDREN = frozenset({"DismissLayer", "ModalKeys", "Reveal"})
 # React Router's Link (every `rx.el.a`): static when its props are; the server renders <a>.
 STATIC_LIBRARIES = frozenset({"react-router"})
