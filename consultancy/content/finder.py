@@ -49,8 +49,44 @@ Per-project titles: ``Approval.titles``
     ``approval.titles`` whose ``when`` conditions ALL hold on the effective answers, else
     ``approval.title`` (the general title, also used where no project is in view).
 
-All conditions everywhere (triggers, implied entries, titles) are evaluated on the
-effective answers, never on the raw ones.
+Asked only when relevant: ``Question.ask_when``
+    In the same pass, a question that no ``implied`` entry settles is *asked* iff ALL of
+    its ``ask_when`` conditions hold on the effective answers computed so far (an empty
+    list always holds; like ``implied``, it may name only earlier questions). A question
+    that is not asked has the effective answer "" whatever the visitor typed, and is not
+    carried over either: it is simply not relevant to this project. ``asked(answers)``
+    lists the asked questions in file order; the page shows only those.
+
+Sums: ``Condition.plus``
+    A numeric condition may add other number questions to its own: the value tested is
+    n + m1 + m2 ... (added left to right, as doubles) where n is the question's number
+    and each m is the number of a ``plus`` question, or 0 when that question's effective
+    answer is "". If n is no number, or a non-empty ``plus`` answer is no number, the
+    condition does not hold. (The built-up area after an expansion is the new area plus
+    the existing one.)
+
+Open questions and what cannot be decided
+    A question is *open* when it is asked and its effective answer is "" or, for a number
+    question, no number. A condition is UNKNOWN when its question or one of its ``plus``
+    questions is open; otherwise it holds or not as above. A trigger is true when all its
+    conditions hold, false when any is false, else UNKNOWN (three-valued AND).
+    A trigger with ``undecided = true`` ("ask us") never makes a rule apply: when it is
+    true the rule cannot be decided, for the trigger's reason.
+    A rule (an approval, or an ``outside`` item) APPLIES iff one of its ordinary triggers
+    is true; its reasons are theirs, in file order. Otherwise it is UNDECIDED iff some
+    trigger is unknown or some ``undecided`` trigger is true; its notes are, in trigger
+    order, the reason of each true ``undecided`` trigger and, for each unknown trigger,
+    ``Needs an answer: `` followed by the labels of its open questions (in condition
+    order, each once) joined by ``; ``; repeated notes are kept once. Otherwise it does
+    not apply. So a blank answer never drops a rule silently: it is listed as undecided.
+    Conditions in ``implied``, ``ask_when`` and ``titles`` stay two-valued.
+
+Outside the firm's services: ``FinderPage.outside``
+    Items with the same triggers as approvals but no service page; each names its
+    authority and a source. They are evaluated exactly like approvals and shown apart.
+
+All conditions everywhere (triggers, implied entries, ask_when, titles) are evaluated on
+the effective answers, never on the raw ones.
 """
 
 from __future__ import annotations
@@ -93,11 +129,14 @@ class Condition(Model):
     at_most: float | None = None
     above: float | None = None
     below: float | None = None
+    plus: list[str] = []
 
     @model_validator(mode="after")
     def _one_test(self) -> Condition:
         if len(self._tests()) != 1:
             raise ValueError("a condition needs exactly one of is_yes, one_of, at_least, at_most, above, below")
+        if self.plus and not self.numeric:
+            raise ValueError("plus: only a numeric condition can add other questions")
         return self
 
     def _tests(self) -> list[object]:
@@ -117,6 +156,14 @@ class Condition(Model):
         n = number(answer)
         if n is None:
             return False
+        for other in self.plus:
+            part = trimmed(answers.get(other, ""))
+            if part == "":
+                continue
+            m = number(part)
+            if m is None:
+                return False
+            n += m
         if self.at_least is not None:
             return n >= self.at_least
         if self.at_most is not None:
@@ -125,8 +172,25 @@ class Condition(Model):
             return n > self.above
         return self.below is not None and n < self.below
 
+    def status(self, answers: Answers, open_questions: set[str]) -> bool | None:
+        """True or False, or None (unknown) when a question it reads is still open."""
+        if self.question in open_questions or any(p in open_questions for p in self.plus):
+            return None
+        return self.holds(answers)
+
+    @property
+    def questions(self) -> list[str]:
+        return [self.question, *self.plus]
+
 
 Conditions = Annotated[list[Condition], Field(min_length=1)]
+
+
+def and3(values: list[bool | None]) -> bool | None:
+    """Three-valued AND: False beats unknown (None), which beats True."""
+    if False in values:
+        return False
+    return None if None in values else True
 
 
 def all_hold(conditions: list[Condition], answers: Answers) -> bool:
@@ -148,6 +212,7 @@ class Question(Model):
     unit: str = ""
     options: list[Option] = []
     implied: list[Implied] = []
+    ask_when: list[Condition] = []
 
     @model_validator(mode="after")
     def _options(self) -> Question:
@@ -174,9 +239,15 @@ class Question(Model):
 class Trigger(Model):
     reason: Text
     conditions: Conditions
+    # "Ask us": when this holds the rule cannot be decided from the answers (the law or its
+    # reading is unsettled), so the result says so instead of guessing.
+    undecided: bool = False
 
     def matches(self, answers: Answers) -> bool:
         return all_hold(self.conditions, answers)
+
+    def status(self, answers: Answers, open_questions: set[str]) -> bool | None:
+        return and3([c.status(answers, open_questions) for c in self.conditions])
 
 
 class Title(Model):
@@ -186,14 +257,23 @@ class Title(Model):
     title: Text
 
 
-class Approval(Model):
+class Rule(Model):
     id: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     title: Text
     authority: Text
     act: Text
-    route: str
     triggers: Annotated[list[Trigger], Field(min_length=1)]
     titles: list[Title] = []
+
+
+class Outside(Rule):
+    """An approval the firm does not handle, named so the visitor sees the whole picture."""
+
+    source: Text
+
+
+class Approval(Rule):
+    route: str
 
     @model_validator(mode="after")
     def _route_exists(self) -> Approval:
@@ -209,6 +289,9 @@ def _check(where: str, condition: Condition, questions: dict[str, Question]) -> 
         raise ValueError(f"{where}: no question '{condition.question}'")
     if condition.numeric and question.kind != "number":
         raise ValueError(f"{where}: '{question.id}' is not a number question")
+    for other in condition.plus:
+        if other not in questions or questions[other].kind != "number":
+            raise ValueError(f"{where}.plus: '{other}' is not a number question")
     if condition.is_yes is not None and question.kind != "yes_no":
         raise ValueError(f"{where}: '{question.id}' is not a yes/no question")
     if condition.one_of is not None:
@@ -225,45 +308,93 @@ class FinderPage(Model):
     disclaimer: Text
     questions: Annotated[list[Question], Field(min_length=3)]
     approvals: Annotated[list[Approval], Field(min_length=1)]
+    outside: list[Outside] = []
+
+    @property
+    def rules(self) -> list[Rule]:
+        """Approvals, then the items outside the firm's services: the order results use."""
+        return [*self.approvals, *self.outside]
 
     @model_validator(mode="after")
     def _references(self) -> FinderPage:
         questions = {q.id: q for q in self.questions}
         if len(questions) != len(self.questions):
             raise ValueError("questions: two questions share an id")
-        if len({a.id for a in self.approvals}) != len(self.approvals):
-            raise ValueError("approvals: two approvals share an id")
+        if len({a.id for a in self.rules}) != len(self.rules):
+            raise ValueError("approvals, outside: two share an id")
         order = {q.id: i for i, q in enumerate(self.questions)}
         for q, question in enumerate(self.questions):
-            for e, entry in enumerate(question.implied):
-                for c, condition in enumerate(entry.when):
-                    where = f"questions[{q}].implied[{e}].when[{c}]"
+            earlier = [(f"implied[{e}].when", entry.when) for e, entry in enumerate(question.implied)]
+            for prefix, conditions in [*earlier, ("ask_when", question.ask_when)]:
+                for c, condition in enumerate(conditions):
+                    where = f"questions[{q}].{prefix}[{c}]"
                     _check(where, condition, questions)
                     # One pass in file order must settle every answer: no cycles, no look-ahead.
-                    if order[condition.question] >= q:
+                    if any(order[name] >= q for name in condition.questions):
                         raise ValueError(
                             f"{where}: '{condition.question}' is not asked before '{question.id}'"
-                            " (an answer can be carried over only from earlier questions)"
+                            " (an answer can be carried over, or a question made relevant, only by earlier questions)"
                         )
-        for a, approval in enumerate(self.approvals):
-            for t, trigger in enumerate(approval.triggers):
-                for c, condition in enumerate(trigger.conditions):
-                    _check(f"approvals[{a}].triggers[{t}].conditions[{c}]", condition, questions)
-            for t, title in enumerate(approval.titles):
-                for c, condition in enumerate(title.when):
-                    _check(f"approvals[{a}].titles[{t}].when[{c}]", condition, questions)
+        for kind, rules in (("approvals", self.approvals), ("outside", self.outside)):
+            for a, rule in enumerate(rules):
+                for t, trigger in enumerate(rule.triggers):
+                    for c, condition in enumerate(trigger.conditions):
+                        _check(f"{kind}[{a}].triggers[{t}].conditions[{c}]", condition, questions)
+                for t, title in enumerate(rule.titles):
+                    for c, condition in enumerate(title.when):
+                        _check(f"{kind}[{a}].titles[{t}].when[{c}]", condition, questions)
         return self
 
-    def _settle(self, answers: Answers) -> tuple[dict[str, str], dict[str, str]]:
-        """(effective answers, carried-over ones): the one pass the module doc describes."""
+    def _settle(self, answers: Answers) -> tuple[dict[str, str], dict[str, str], list[str]]:
+        """(effective answers, carried-over ones, asked ones): the one pass the module doc
+        describes."""
         effective: dict[str, str] = {}
         carried: dict[str, str] = {}
+        asked: list[str] = []
         for question in self.questions:
             entry = next((e for e in question.implied if all_hold(e.when, effective)), None)
             if entry is not None:
                 carried[question.id] = entry.value
-            effective[question.id] = entry.value if entry is not None else trimmed(answers.get(question.id, ""))
-        return effective, carried
+                effective[question.id] = entry.value
+            elif all_hold(question.ask_when, effective):
+                asked.append(question.id)
+                effective[question.id] = trimmed(answers.get(question.id, ""))
+            else:
+                effective[question.id] = ""
+        return effective, carried, asked
+
+    def asked(self, answers: Answers) -> list[str]:
+        """The questions this project is asked, in file order (not carried over, relevant)."""
+        return self._settle(answers)[2]
+
+    def open_questions(self, answers: Answers) -> list[str]:
+        """Asked questions still without a usable answer, in file order."""
+        effective, _, asked = self._settle(answers)
+        kinds = {q.id: q.kind for q in self.questions}
+        return [q for q in asked if effective[q] == "" or (kinds[q] == "number" and number(effective[q]) is None)]
+
+    def outcome(self, rule: Rule, answers: Answers) -> tuple[str, list[str]]:
+        """("applies", reasons) | ("undecided", notes) | ("no", []) as the module doc says."""
+        effective = self.effective_answers(answers)
+        open_set = set(self.open_questions(answers))
+        labels = {q.id: q.label for q in self.questions}
+        reasons: list[str] = []
+        notes: list[str] = []
+        for trigger in rule.triggers:
+            status = trigger.status(effective, open_set)
+            if status is True and not trigger.undecided:
+                reasons.append(trigger.reason)
+            elif status is True:
+                notes.append(trigger.reason)
+            elif status is None:
+                needed = [q for c in trigger.conditions for q in c.questions if q in open_set]
+                unique = list(dict.fromkeys(needed))
+                notes.append("Needs an answer: " + "; ".join(labels[q] for q in unique))
+        if reasons:
+            return "applies", reasons
+        if notes:
+            return "undecided", list(dict.fromkeys(notes))
+        return "no", []
 
     def effective_answers(self, answers: Answers) -> dict[str, str]:
         """Every question's answer once carried-over answers are applied (see the module doc)."""
@@ -277,18 +408,17 @@ class FinderPage(Model):
     def evaluate(self, answers: Answers) -> tuple[list[tuple[Approval, list[str]]], list[Approval]]:
         """(approvals that apply with the reasons that triggered them, approvals that do not),
         both in file order, judged on the effective answers."""
-        effective = self.effective_answers(answers)
         applies: list[tuple[Approval, list[str]]] = []
         not_applies: list[Approval] = []
         for approval in self.approvals:
-            reasons = [t.reason for t in approval.triggers if t.matches(effective)]
-            if reasons:
+            status, reasons = self.outcome(approval, answers)
+            if status == "applies":
                 applies.append((approval, reasons))
             else:
                 not_applies.append(approval)
         return applies, not_applies
 
-    def title_for(self, approval: Approval, answers: Answers) -> str:
+    def title_for(self, approval: Rule, answers: Answers) -> str:
         """The approval's title for this project: the first `titles` entry that holds, else
         its general title."""
         effective = self.effective_answers(answers)

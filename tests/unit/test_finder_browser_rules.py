@@ -1,29 +1,35 @@
 """The finder's rules as the browser runs them (components/finder/rules.py) agree with
-`FinderPage` on every answer set tried: the JS runs in Node, the same code the page runs."""
+`FinderPage` on every answer set tried: the JS runs in Node, the same code the page runs.
+Compared: reasons, "could not decide" notes, titles (approvals and the outside items),
+carried-over answers, the questions asked and the open ones."""
 
 from __future__ import annotations
 
 import json
 import random
 import subprocess
+import tomllib
 from pathlib import Path
 
 from consultancy.components.finder.rules import evaluator_js
 from consultancy.content import content
+from consultancy.content.finder import FinderPage
 
-NODE = Path(__file__).resolve().parents[2] / ".tools" / "node_modules" / "node" / "bin" / "node"
-NUMBERS = ["", "0", "9", "10", "11.5", "12", "12.0", ".5", "20", "30", "56", "57", "499", "500", "501", "999", "1000",
-           "1001", "19999", "20000", "149999", "150000", "160000", "-5", "1e3", "abc", " 500 ", "2,500"]  # fmt: skip
+ROOT = Path(__file__).resolve().parents[2]
+NODE = ROOT / ".tools" / "node_modules" / "node" / "bin" / "node"
+NUMBERS = ["", "0", "1", "2.5", "4", "5", "5.1", "8", "9", "10", "11.5", "12", "12.0", ".5", "15", "19", "20", "25",
+           "30", "39", "40", "56", "57", "100", "101", "300", "499", "500", "501", "999", "1000", "1001", "2500",
+           "2501", "19999", "20000", "25000", "25001", "45001", "149999", "150000", "160000", "499999", "500000",
+           "-5", "1e3", "abc", " 500 ", "2,500"]  # fmt: skip
 
 
-def _answer_sets(count: int) -> list[dict[str, str]]:
-    page = content().finder
-    rng = random.Random(14)
+def _answer_sets(page: FinderPage, count: int, seed: int = 14) -> list[dict[str, str]]:
+    rng = random.Random(seed)
     sets = []
     for _ in range(count):
         answers = {}
         for q in page.questions:
-            if rng.random() < 0.3:
+            if rng.random() < 0.2:
                 continue
             if q.kind == "yes_no":
                 answers[q.id] = rng.choice(["yes", "no", ""])
@@ -35,24 +41,51 @@ def _answer_sets(count: int) -> list[dict[str, str]]:
     return sets
 
 
-def test_browser_rules_agree_with_python_on_2000_answer_sets(tmp_path: Path) -> None:
-    page = content().finder
-    sets = _answer_sets(2000)
+def run_in_node(page: FinderPage, sets: list[dict[str, str]], tmp_path: Path) -> list[dict]:
     script = tmp_path / "run.js"
     script.write_text(
         f"const evaluate = {evaluator_js(page)};\n"
         f"const sets = {json.dumps(sets)};\n"
         "process.stdout.write(JSON.stringify(sets.map(evaluate)));\n"
     )
-    browser = json.loads(subprocess.run([str(NODE), str(script)], capture_output=True, text=True, check=True).stdout)
-    applied = 0
-    for answers, result in zip(sets, browser, strict=True):
-        applies, _ = page.evaluate(answers)
-        expected = {a.id: "; ".join(reasons) for a, reasons in applies}
-        got = {a.id: r for a, r in zip(page.approvals, result["reasons"], strict=True) if r}
-        assert got == expected, answers
-        titles = {a.id: t for a, t in zip(page.approvals, result["titles"], strict=True)}
-        assert titles == {a.id: page.title_for(a, answers) for a in page.approvals}, answers
+    return json.loads(subprocess.run([str(NODE), str(script)], capture_output=True, text=True, check=True).stdout)
+
+
+def assert_parity(page: FinderPage, sets: list[dict[str, str]], tmp_path: Path) -> dict[str, int]:
+    """Every answer set gives the same result in Node as in Python; counts of what was reached."""
+    reached = {"applies": 0, "undecided": 0, "outside": 0, "asked_out": 0}
+    for answers, result in zip(sets, run_in_node(page, sets, tmp_path), strict=True):
+        for n, rule in enumerate(page.rules):
+            status, texts = page.outcome(rule, answers)
+            assert result["reasons"][n] == ("; ".join(texts) if status == "applies" else ""), (rule.id, answers)
+            assert result["undecided"][n] == ("; ".join(texts) if status == "undecided" else ""), (rule.id, answers)
+            assert result["titles"][n] == page.title_for(rule, answers), (rule.id, answers)
+            reached[status if status != "no" else "applies"] += status != "no"
+            reached["outside"] += status == "applies" and rule not in page.approvals
         assert result["implied"] == page.implied(answers), answers
-        applied += len(applies)
-    assert applied > 2000  # the sets reach plenty of rules, not only empty results
+        assert result["asked"] == page.asked(answers), answers
+        assert result["open"] == page.open_questions(answers), answers
+        reached["asked_out"] += len(page.questions) - len(page.asked(answers)) - len(page.implied(answers))
+    return reached
+
+
+def test_browser_rules_agree_with_python_on_2000_random_answer_sets(tmp_path: Path) -> None:
+    page = content().finder
+    reached = assert_parity(page, _answer_sets(page, 2000), tmp_path)
+    # The sets reach plenty of rules, of every kind, not only empty results.
+    assert reached["applies"] > 2000
+    assert reached["undecided"] > 2000
+    assert reached["outside"] > 300
+    assert reached["asked_out"] > 2000
+
+
+def test_browser_rules_agree_on_the_project_table_and_its_prefixes(tmp_path: Path) -> None:
+    """Realistic answers, and the same answers given one question at a time (the states the
+    page passes through), where ask_when, open questions and "ask us" matter most."""
+    page = content().finder
+    projects = tomllib.loads((ROOT / "tests" / "data" / "finder_projects.toml").read_text())["projects"]
+    sets = []
+    for project in projects:
+        items = list(project["answers"].items())
+        sets += [dict(items[:n]) for n in range(len(items) + 1)]
+    assert_parity(page, sets, tmp_path)

@@ -2,47 +2,95 @@
 follow each answer in the browser with no round trip and no backend.
 
 The semantics are the module doc of consultancy/content/finder.py, step for step:
-effective answers (carried-over ones first, in file order), conditions on them, reasons,
-per-project titles. tests/test_finder_browser_rules.py runs this JS in Node on many
-answer sets and compares it with `FinderPage.evaluate`, `implied` and `title_for`."""
+effective answers (carried-over ones first, then ask_when, in file order), open
+questions, three-valued triggers, reasons or "could not decide" notes, per-project
+titles. tests/unit/test_finder_browser_rules.py runs this JS in Node on many answer sets
+and compares it with `FinderPage.outcome`, `implied`, `asked` and `title_for`."""
 
 from __future__ import annotations
 
 import json
 
-from consultancy.content.finder import Condition, FinderPage
+from consultancy.content.finder import Condition, FinderPage, Trigger
 
 # Trimming and numbers exactly as finder.py reads them (ASCII whitespace; plain decimals).
+# `sum` adds the `plus` questions left to right, "" counting 0, like Condition.holds.
 _PRELUDE = r"""
 const trim = (v) => String(v ?? '').replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, '');
 const a = {};
 const implied = {};
+const asked = [];
 const raw = (q) => a[q] ?? '';
-const num = (q) => { const t = raw(q); return /^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/.test(t) ? parseFloat(t) : NaN; };
+const numOf = (t) => /^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/.test(t) ? parseFloat(t) : NaN;
+const num = (q) => numOf(raw(q));
+const sum = (q, plus) => {
+  let n = num(q);
+  for (const p of plus) { const t = raw(p); if (t !== '') n = n + numOf(t); }
+  return n;
+};
+const and3 = (xs) => xs.includes(false) ? false : (xs.includes(null) ? null : true);
+const unique = (xs) => xs.filter((x, i) => xs.indexOf(x) === i);
 """
 
 
 def condition_js(condition: Condition) -> str:
+    """The condition as a JS boolean expression on the effective answers `a`."""
     q = json.dumps(condition.question)
     if condition.is_yes is not None:
         return f"(raw({q}) === {json.dumps('yes' if condition.is_yes else 'no')})"
     if condition.one_of is not None:
         return f"{json.dumps(condition.one_of)}.includes(raw({q}))"
+    value = f"sum({q}, {json.dumps(condition.plus)})" if condition.plus else f"num({q})"
     for bound, op in (("at_least", ">="), ("at_most", "<="), ("above", ">"), ("below", "<")):
-        value = getattr(condition, bound)
-        if value is not None:
-            return f"(num({q}) {op} {value!r})"
+        limit = getattr(condition, bound)
+        if limit is not None:
+            # NaN compares false both ways, as an answer that is no number must.
+            return f"({value} {op} {limit!r})"
     raise ValueError(f"condition on '{condition.question}' has no test")
 
 
 def _all(conditions: list[Condition]) -> str:
-    return "(" + " && ".join(condition_js(c) for c in conditions) + ")"
+    return "(" + (" && ".join(condition_js(c) for c in conditions) or "true") + ")"
+
+
+def _status(condition: Condition) -> str:
+    """true / false / null (unknown while a question it reads is open)."""
+    qs = json.dumps(condition.questions)
+    return f"({qs}.some((q) => open.has(q)) ? null : {condition_js(condition)})"
+
+
+def _trigger(trigger: Trigger) -> str:
+    """`{s, undecided, reason, needs}` for one trigger: its status and, when unknown, the
+    open questions it reads (condition order)."""
+    qs = json.dumps([q for c in trigger.conditions for q in c.questions])
+    return (
+        "{ s: and3([" + ", ".join(_status(c) for c in trigger.conditions) + "]), "
+        f"undecided: {json.dumps(trigger.undecided)}, reason: {json.dumps(trigger.reason)}, "
+        f"needs: unique({qs}.filter((q) => open.has(q))) }}"
+    )
+
+
+# One rule's outcome from its triggers, as FinderPage.outcome builds it.
+_OUTCOME = r"""
+const outcome = (triggers) => {
+  const reasons = [];
+  const notes = [];
+  for (const t of triggers) {
+    if (t.s === true && !t.undecided) reasons.push(t.reason);
+    else if (t.s === true) notes.push(t.reason);
+    else if (t.s === null) notes.push('Needs an answer: ' + t.needs.map((q) => labels[q]).join('; '));
+  }
+  return reasons.length ? [reasons.join('; '), ''] : ['', unique(notes).join('; ')];
+};
+"""
 
 
 def evaluator_js(page: FinderPage) -> str:
-    """`(answers) => ({reasons, titles, implied})`: per approval, the matching triggers'
-    reasons joined by "; " ("" when none) and its title for this project; and the
-    carried-over answers (question id -> value)."""
+    """`(answers) => ({reasons, undecided, titles, implied, asked, open})`: per rule
+    (approvals, then the outside items), the reasons it applies joined by "; " ("" when it
+    does not) and its "could not decide" notes joined by "; " ("" unless undecided), and its
+    title for this project; the carried-over answers (id -> value); the asked questions and
+    the open ones, in file order."""
     settle = []
     for question in page.questions:
         q = json.dumps(question.id)
@@ -50,23 +98,29 @@ def evaluator_js(page: FinderPage) -> str:
             f"if {_all(entry.when)} {{ a[{q}] = {json.dumps(entry.value)}; implied[{q}] = a[{q}]; }} else "
             for entry in question.implied
         )
-        settle.append(chain + f"{{ a[{q}] = trim(answers[{q}]); }}")
-    reasons = []
+        settle.append(chain + f"if {_all(question.ask_when)} {{ a[{q}] = trim(answers[{q}]); asked.push({q}); }} "
+                      f"else {{ a[{q}] = ''; }}")  # fmt: skip
+    numbers = json.dumps([q.id for q in page.questions if q.kind == "number"])
+    labels = json.dumps({q.id: q.label for q in page.questions})
+    outcomes = []
     titles = []
-    for approval in page.approvals:
-        triggers = [f"{_all(t.conditions)} && {json.dumps(t.reason)}" for t in approval.triggers]
-        reasons.append("[" + ", ".join(triggers) + "].filter(Boolean).join('; ')")
-        title = json.dumps(approval.title)
-        for entry in reversed(approval.titles):
+    for rule in page.rules:
+        outcomes.append("outcome([" + ", ".join(_trigger(t) for t in rule.triggers) + "])")
+        title = json.dumps(rule.title)
+        for entry in reversed(rule.titles):
             title = f"({_all(entry.when)} ? {json.dumps(entry.title)} : {title})"
         titles.append(title)
     return (
         "((answers) => { "
         + _PRELUDE
         + "\n".join(settle)
-        + "\nreturn { reasons: ["
-        + ", ".join(reasons)
-        + "], titles: ["
+        + f"\nconst numbers = {numbers};\nconst labels = {labels};"
+        + "\nconst openList = asked.filter((q) => raw(q) === '' || (numbers.includes(q) && Number.isNaN(num(q))));"
+        + "\nconst open = new Set(openList);"
+        + _OUTCOME
+        + "const outcomes = ["
+        + ", ".join(outcomes)
+        + "];\nreturn { reasons: outcomes.map((o) => o[0]), undecided: outcomes.map((o) => o[1]), titles: ["
         + ", ".join(titles)
-        + "], implied }; })"
+        + "], implied, asked, open: openList }; })"
     )
