@@ -4,10 +4,10 @@ React's error boundary renders this in place of the page. It is static (no state
 hooks: it must render when the rest could not) and shows nothing of the error itself."""
 
 import reflex as rx
-from reflex_components_core.base.error_boundary import ErrorBoundary
 
 from consultancy.components.ui import link
 from consultancy.content import content
+from consultancy.framework.elements import ErrorBoundary
 
 HEADING = "Sorry, this page could not be shown"
 

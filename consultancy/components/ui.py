@@ -4,10 +4,10 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import reflex as rx
-from reflex_base.vars.function import FunctionVar
-from reflex_components_core.el.elements.inline import A
 
 from consultancy.components.icons import icon
+from consultancy.framework.client_state import PRINT_PAGE
+from consultancy.framework.elements import PlainAnchor
 from consultancy.images import NARROW_MEDIA, WIDE_MEDIA, Variants, narrow, sized, variants_for, with_format
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -136,7 +136,7 @@ def link(*children: rx.Component | str, href: str | rx.Var, **props) -> rx.Compo
     ("/about/#main"), which would send crawlers and visitors without scripts to a
     non-canonical URL."""
     if isinstance(href, str) and href.startswith("#"):
-        return A.create(*children, href=href, **props)
+        return PlainAnchor.create(*children, href=href, **props)
     return rx.el.a(*children, href=href, reload_document=True, **props)
 
 
@@ -222,11 +222,6 @@ def icon_card(icon_name: str, title: str, text: str, heading_level: str = "h3") 
         rx.el.p(text, class_name="card__text"),
         class_name="card",
     )
-
-
-# A JS function Reflex calls directly in the handler: no eval under a strict CSP, and no
-# event queue, where it would wait behind ticks queued while the backend is unreachable.
-PRINT_PAGE = rx.Var("() => window.print()").to(FunctionVar)
 
 
 def print_button(label: str, extra_class: str = "") -> rx.Component:

@@ -15,12 +15,17 @@ backend event waits for a socket, never delays what the visitor sees.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar, _client_state_ref
+from reflex_base.utils.imports import ImportVar
 from reflex_base.vars import VarData
 from reflex_base.vars.function import FunctionVar
+
+# The helpers below compute new values with the functions of client_state.js.
+_HELPERS = rx.asset("client_state.js", shared=True).importable_path
 
 
 def js(code: str, *deps: rx.Var, type_: type = Any) -> rx.Var:
@@ -31,12 +36,32 @@ def js(code: str, *deps: rx.Var, type_: type = Any) -> rx.Var:
     return rx.Var(text, _var_data=data).to(type_)
 
 
+def imported(module: str, name: str) -> rx.Var:
+    """A function exported by a .js module the site ships (`module`: an asset's importable
+    path), for use in `call`."""
+    return rx.Var(name, _var_data=VarData(imports={module: [ImportVar(tag=name)]}))
+
+
+def call(function: rx.Var, *args: Any, type_: type = Any) -> rx.Var:
+    """`function(args...)` in the browser; an argument is a Var or a JSON-able Python value."""
+    deps = [a if isinstance(a, rx.Var) else rx.Var(json.dumps(a)) for a in args]
+    return js("{0}(" + ", ".join("{" + str(i + 1) + "}" for i in range(len(deps))) + ")", function, *deps, type_=type_)
+
+
+def any_of(*flags: rx.Var) -> rx.Var:
+    """True while any of the boolean Vars is."""
+    return js("(" + " || ".join("{" + str(i) + "}" for i in range(len(flags))) + ")", *flags, type_=bool)
+
+
 def action(code: str, *deps: rx.Var) -> FunctionVar:
     """A JS function for an event trigger; `code` is its body (statements or an expression)."""
     return js("(...args) => {{ " + code + " }}", *deps).to(FunctionVar)
 
 
 # Reflex passes its own summary of a pointer event before the DOM event itself.
+# A JS function Reflex calls directly in the handler: no eval under a strict CSP, and no
+# event queue, where it would wait behind ticks queued while the backend is unreachable.
+PRINT_PAGE = rx.Var("() => window.print()").to(FunctionVar)
 PREVENT_DEFAULT = rx.Var("(...args) => args.find((arg) => arg?.preventDefault)?.preventDefault()").to(FunctionVar)
 
 
@@ -74,6 +99,22 @@ class Shared:
 
     def toggle(self) -> FunctionVar:
         return self.set(js("!{0}", self.now, type_=bool))
+
+    def toggle_member(self, item: int) -> FunctionVar:
+        """For a list: adds `item` (keeping the list sorted) or removes it."""
+        return self.set(call(imported(_HELPERS, "toggleMember"), self.now, item, type_=list))
+
+    def add_member(self, item: int) -> FunctionVar:
+        """For a list: adds `item` unless it is there."""
+        return self.set(call(imported(_HELPERS, "withMember"), self.now, item, type_=list))
+
+    def cycle(self, by: int, count: int) -> FunctionVar:
+        """For an index: `by` steps on, round a ring of `count`."""
+        return self.set(call(imported(_HELPERS, "cycleIndex"), self.now, by, count, type_=int))
+
+    def step(self, by: int, low: int, high: int) -> FunctionVar:
+        """For a number: `by` steps on, held within [low, high]."""
+        return self.set(call(imported(_HELPERS, "stepWithin"), self.now, by, low, high, type_=int))
 
     @property
     def setter(self) -> FunctionVar:

@@ -1,6 +1,6 @@
 import reflex as rx
 
-from consultancy.framework.client_state import Shared, js
+from consultancy.framework.client_state import Shared
 
 # More items than any checklist has: a hostile message cannot grow the state.
 MAX_ITEMS = 50
@@ -22,10 +22,4 @@ class ChecklistState(rx.State):
 
 
 def toggle(index: int) -> list:
-    flipped = js(
-        "({0}.includes(" + str(index) + ") ? {0}.filter((i) => i !== " + str(index) + ")"
-        " : [...{0}, " + str(index) + "].sort((a, b) => a - b))",
-        ticked.now,
-        type_=list[int],
-    )
-    return [ticked.set(flipped), ChecklistState.set_ticked(ticked.now)]
+    return [ticked.toggle_member(index), ChecklistState.set_ticked(ticked.now)]

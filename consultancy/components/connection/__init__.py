@@ -6,7 +6,8 @@ it invisible for its first 2 s (an animation delay: a class, no inline style), s
 brief reconnect never flashes it."""
 
 import reflex as rx
-from reflex_components_core.core.banner import has_connection_errors
+
+from consultancy.framework.elements import has_connection_errors
 
 
 def connection_notice() -> rx.Component:

@@ -2,12 +2,12 @@
 zoom rules are small, and a library would add far more script than this)."""
 
 import reflex as rx
-from reflex_components_core.el.elements.media import Img
 
 from consultancy.components.icons import icon
 from consultancy.components.ui import picture
 from consultancy.content.models import GalleryItem
 from consultancy.framework.behaviour import modal_keys, page_restore
+from consultancy.framework.elements import Img
 
 from . import state as lb
 from .state import ZOOM_MAX, ZOOM_MIN

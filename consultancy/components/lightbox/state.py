@@ -6,7 +6,7 @@ only show and hide, so they stay in the browser."""
 
 import reflex as rx
 
-from consultancy.framework.client_state import Shared, js
+from consultancy.framework.client_state import Shared
 
 ZOOM_MIN = 100
 ZOOM_MAX = 300
@@ -46,7 +46,7 @@ def open_at(n: int) -> list:
 
 def _step(by: int) -> list:
     return [
-        index.set(js("({0} + " + str(by % COUNT) + ") % " + str(COUNT), index.now, type_=int)),
+        index.cycle(by, COUNT),
         zoom.set(ZOOM_MIN),
         failed.set(False),
         LightboxState.show(index.now),
@@ -56,6 +56,6 @@ def _step(by: int) -> list:
 next_image = _step(1)
 previous_image = _step(-1)
 close = [is_open.set(False), zoom.set(ZOOM_MIN)]
-zoom_in = zoom.set(js("Math.min(" + str(ZOOM_MAX) + ", {0} + " + str(ZOOM_STEP) + ")", zoom.now, type_=int))
-zoom_out = zoom.set(js("Math.max(" + str(ZOOM_MIN) + ", {0} - " + str(ZOOM_STEP) + ")", zoom.now, type_=int))
+zoom_in = zoom.step(ZOOM_STEP, ZOOM_MIN, ZOOM_MAX)
+zoom_out = zoom.step(-ZOOM_STEP, ZOOM_MIN, ZOOM_MAX)
 image_failed = failed.set(True)

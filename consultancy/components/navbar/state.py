@@ -2,7 +2,11 @@
 
 Showing and hiding lives in the browser alone: nothing here is worth a round trip."""
 
-from consultancy.framework.client_state import Shared, js
+import reflex as rx
+
+from consultancy.framework.client_state import Shared, call, imported
+
+_MENU = rx.asset("menu.js", shared=True).importable_path
 
 # A tap on a touch screen fires a synthetic mouseenter right before its click;
 # a click this soon after a hover-open keeps the menu open instead of toggling
@@ -17,15 +21,16 @@ toggle_menu = [menu_open.toggle(), services_open.set(False)]
 close_services = [services_open.set(False), hover_opened_at.set(0)]
 close_all = [*close_services, menu_open.set(False)]
 hover_services = [
-    hover_opened_at.set(js("{0} ? {1} : Date.now()", services_open.now, hover_opened_at.now, type_=int)),
+    hover_opened_at.set(call(imported(_MENU, "hoverOpenedAt"), services_open.now, hover_opened_at.now, type_=int)),
     services_open.set(True),
 ]
 toggle_services = [
     services_open.set(
-        js(
-            "({0} && {1} && Date.now() - {1} < " + str(HOVER_CLICK_GRACE_MS) + ") || !{0}",
+        call(
+            imported(_MENU, "openAfterClick"),
             services_open.now,
             hover_opened_at.now,
+            HOVER_CLICK_GRACE_MS,
             type_=bool,
         )
     ),

@@ -5,7 +5,6 @@ import reflex as rx
 from consultancy.components.icons import icon
 from consultancy.components.ui import link
 from consultancy.framework.behaviour import dismiss_layer
-from consultancy.framework.client_state import action
 
 from . import state as search
 
@@ -46,10 +45,7 @@ def search_box() -> rx.Component:
             class_name="search__form",
             # Enter opens the best match; the browser's own submit (a GET to the
             # services list) is what happens without scripts.
-            on_submit=action(
-                "const hit = {0}[0]; if (hit) window.location.assign(hit.path);",
-                search.results,
-            ),
+            on_submit=search.open_best_match,
         ),
         rx.el.div(
             rx.cond(

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import reflex as rx
 
-from consultancy.framework.client_state import Shared, js
+from consultancy.framework.client_state import Shared, any_of
 
 
 class Rotator(rx.State, mixin=True):
@@ -55,10 +55,8 @@ class Slideshow:
         self.backend = backend
         self.index = self._index.value
         self.stopped = self._stopped.value
-        self.paused = js(
-            "({0} || {1} || {2})", self._stopped.value, self._hovered.value, self._focused.value, type_=bool
-        )
-        self.advance = self._index.set(js("({0} + 1) % " + str(self.count), self._index.now, type_=int))
+        self.paused = any_of(self._stopped.value, self._hovered.value, self._focused.value)
+        self.advance = self._index.cycle(1, self.count)
         self.toggle_stopped = [self._stopped.toggle(), backend.set_stopped(self._stopped.now)]
 
     def go_to(self, index: int) -> list:
