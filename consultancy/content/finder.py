@@ -67,7 +67,11 @@ Sums: ``Condition.plus``
 
 Open questions and what cannot be decided
     A question is *open* when it is asked and its effective answer is "" or, for a number
-    question, no number. A condition is UNKNOWN when its question or one of its ``plus``
+    question, no number; or when it is *pending*: no ``implied`` entry settles it and its
+    ``ask_when`` is UNKNOWN (three-valued, as for triggers below, on the open questions
+    before it), so whether it will be asked waits on an earlier blank answer. A pending
+    question is not asked (its effective answer is "") but counts as open.
+    A condition is UNKNOWN when its question or one of its ``plus``
     questions is open; otherwise it holds or not as above. A trigger is true when all its
     conditions hold, false when any is false, else UNKNOWN (three-valued AND).
     A trigger with ``undecided = true`` ("ask us") never makes a rule apply: when it is
@@ -345,33 +349,39 @@ class FinderPage(Model):
                         _check(f"{kind}[{a}].titles[{t}].when[{c}]", condition, questions)
         return self
 
-    def _settle(self, answers: Answers) -> tuple[dict[str, str], dict[str, str], list[str]]:
-        """(effective answers, carried-over ones, asked ones): the one pass the module doc
-        describes."""
+    def _settle(self, answers: Answers) -> tuple[dict[str, str], dict[str, str], list[str], list[str]]:
+        """(effective answers, carried-over ones, asked ones, open ones): the one pass the
+        module doc describes."""
         effective: dict[str, str] = {}
         carried: dict[str, str] = {}
         asked: list[str] = []
+        open_questions: list[str] = []
         for question in self.questions:
             entry = next((e for e in question.implied if all_hold(e.when, effective)), None)
+            relevant = and3([c.status(effective, set(open_questions)) for c in question.ask_when])
             if entry is not None:
                 carried[question.id] = entry.value
                 effective[question.id] = entry.value
-            elif all_hold(question.ask_when, effective):
+            elif relevant is True:
                 asked.append(question.id)
-                effective[question.id] = trimmed(answers.get(question.id, ""))
+                answer = trimmed(answers.get(question.id, ""))
+                effective[question.id] = answer
+                if answer == "" or (question.kind == "number" and number(answer) is None):
+                    open_questions.append(question.id)
             else:
                 effective[question.id] = ""
-        return effective, carried, asked
+                if relevant is None:
+                    open_questions.append(question.id)  # pending: relevant or not, once earlier ones are answered
+        return effective, carried, asked, open_questions
 
     def asked(self, answers: Answers) -> list[str]:
         """The questions this project is asked, in file order (not carried over, relevant)."""
         return self._settle(answers)[2]
 
     def open_questions(self, answers: Answers) -> list[str]:
-        """Asked questions still without a usable answer, in file order."""
-        effective, _, asked = self._settle(answers)
-        kinds = {q.id: q.kind for q in self.questions}
-        return [q for q in asked if effective[q] == "" or (kinds[q] == "number" and number(effective[q]) is None)]
+        """Questions still without a usable answer, in file order: asked ones left blank (or
+        no number), and pending ones (see the module doc)."""
+        return self._settle(answers)[3]
 
     def outcome(self, rule: Rule, answers: Answers) -> tuple[str, list[str]]:
         """("applies", reasons) | ("undecided", notes) | ("no", []) as the module doc says."""

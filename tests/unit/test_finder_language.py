@@ -239,3 +239,68 @@ def test_a_condition_has_exactly_one_test(tmp_path: Path) -> None:
     text = HEAD + TAIL.replace("is_yes = true }", "is_yes = true, at_most = 2 }")
     with pytest.raises(ContentError, match=r"finder\.toml.*exactly one of is_yes, one_of, at_least, at_most"):
         load_model(write(tmp_path, text), FinderPage)
+
+
+# --- ask_when, plus, open questions and "ask us" ---------------------------------------------
+
+ASKED = [
+    QUESTIONS[0],
+    {"id": "size", "kind": "number", "label": "Size", "ask_when": [{"question": "kind", "one_of": ["a"]}]},
+    {"id": "more", "kind": "number", "label": "More", "ask_when": [{"question": "size", "above": 1}]},
+]  # fmt: skip
+
+
+def test_ask_when_hides_a_question_and_blanks_its_answer() -> None:
+    finder = page(ASKED, [approval("s", [{"question": "size", "at_least": 0}])])
+    assert finder.asked({}) == ["kind"]
+    assert finder.asked({"kind": "a"}) == ["kind", "size"]
+    assert finder.effective_answers({"kind": "b", "size": "5"})["size"] == ""
+    assert applies(finder, {"kind": "b", "size": "5"}) == []
+    assert finder.implied({"kind": "b"}) == {}  # not relevant is not carried over
+
+
+def test_a_question_waiting_on_a_blank_one_is_pending_and_open() -> None:
+    finder = page(ASKED, [approval("m", [{"question": "more", "at_least": 0}])])
+    assert finder.open_questions({"kind": "a"}) == ["size", "more"]
+    assert finder.asked({"kind": "a"}) == ["kind", "size"]
+    assert finder.outcome(finder.approvals[0], {"kind": "a"}) == ("undecided", ["Needs an answer: More"])
+    assert finder.outcome(finder.approvals[0], {"kind": "a", "size": "1"}) == ("no", [])
+
+
+def test_plus_adds_other_questions_blank_as_zero() -> None:
+    finder = page(
+        [*QUESTIONS, {"id": "extra", "kind": "number", "label": "Extra"}],
+        [approval("t", [{"question": "size", "at_least": 10, "plus": ["extra"]}])],
+    )
+    assert applies(finder, {"size": "4", "extra": "6"}) == ["t"]
+    assert applies(finder, {"size": "4", "extra": "5.9"}) == []
+    assert applies(finder, {"size": "10"}) == []  # extra is open: unknown, not applied
+    assert finder.outcome(finder.approvals[0], {"size": "10"})[0] == "undecided"
+    assert applies(finder, {"size": "4", "extra": "x6"}) == []
+
+
+def test_three_valued_triggers_and_ask_us() -> None:
+    ask_us = approval("u", [{"question": "kind", "one_of": ["b"]}])
+    ask_us["triggers"][0]["undecided"] = True
+    ask_us["triggers"].append({"reason": "sized", "conditions": [{"question": "size", "at_least": 5}]})
+    finder = page(QUESTIONS, [ask_us])
+    rule = finder.approvals[0]
+    assert finder.outcome(rule, {"kind": "b", "size": "9"}) == ("applies", ["sized"])
+    assert finder.outcome(rule, {"kind": "b", "size": "1"}) == ("undecided", ["u 0"])
+    assert finder.outcome(rule, {"kind": "a", "size": "1"}) == ("no", [])
+    assert finder.outcome(rule, {"size": "1"}) == ("undecided", ["Needs an answer: Kind"])
+
+
+def test_ask_when_may_only_follow_earlier_questions(tmp_path: Path) -> None:
+    ahead = 'ask_when = [{ question = "third", is_yes = true }]'
+    text = HEAD.replace('label = "First"', f'label = "First"\n{ahead}')
+    with pytest.raises(ContentError, match=r"'questions\[0\]\.ask_when\[0\]'.*not asked before"):
+        load_model(write(tmp_path, text + TAIL), FinderPage)
+
+
+def test_plus_must_name_a_number_question(tmp_path: Path) -> None:
+    text = HEAD + TAIL.replace(
+        '{ question = "first", is_yes = true }', '{ question = "second", at_least = 1, plus = ["third"] }'
+    )
+    with pytest.raises(ContentError, match=r"conditions\[0\]\.plus'?: 'third' is not a number question"):
+        load_model(write(tmp_path, text), FinderPage)

@@ -20,6 +20,7 @@ const trim = (v) => String(v ?? '').replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, 
 const a = {};
 const implied = {};
 const asked = [];
+const open = new Set();
 const raw = (q) => a[q] ?? '';
 const numOf = (t) => /^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/.test(t) ? parseFloat(t) : NaN;
 const num = (q) => numOf(raw(q));
@@ -98,9 +99,14 @@ def evaluator_js(page: FinderPage) -> str:
             f"if {_all(entry.when)} {{ a[{q}] = {json.dumps(entry.value)}; implied[{q}] = a[{q}]; }} else "
             for entry in question.implied
         )
-        settle.append(chain + f"if {_all(question.ask_when)} {{ a[{q}] = trim(answers[{q}]); asked.push({q}); }} "
-                      f"else {{ a[{q}] = ''; }}")  # fmt: skip
-    numbers = json.dumps([q.id for q in page.questions if q.kind == "number"])
+        relevant = "and3([" + ", ".join(_status(c) for c in question.ask_when) + "])"
+        number = json.dumps(question.kind == "number")
+        settle.append(
+            chain + f"{{ const r = {relevant}; a[{q}] = ''; "
+            f"if (r === true) {{ a[{q}] = trim(answers[{q}]); asked.push({q}); "
+            f"if (a[{q}] === '' || ({number} && Number.isNaN(num({q})))) open.add({q}); }} "
+            f"else if (r === null) {{ open.add({q}); }} }}"
+        )
     labels = json.dumps({q.id: q.label for q in page.questions})
     outcomes = []
     titles = []
@@ -114,9 +120,8 @@ def evaluator_js(page: FinderPage) -> str:
         "((answers) => { "
         + _PRELUDE
         + "\n".join(settle)
-        + f"\nconst numbers = {numbers};\nconst labels = {labels};"
-        + "\nconst openList = asked.filter((q) => raw(q) === '' || (numbers.includes(q) && Number.isNaN(num(q))));"
-        + "\nconst open = new Set(openList);"
+        + f"\nconst labels = {labels};"
+        + "\nconst openList = [...open];"
         + _OUTCOME
         + "const outcomes = ["
         + ", ".join(outcomes)
