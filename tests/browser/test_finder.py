@@ -11,49 +11,59 @@ from consultancy.content import content
 from tests.conftest import wait_until_interactive
 
 
-def _not_asked(group) -> None:
-    """A carried-over question: gone from the form, or shown answered but not changeable."""
-    for radio in group.get_by_role("radio").all():
-        assert not (radio.is_visible() and radio.is_enabled())
-
-
 @pytest.mark.browser
-def test_finder_page_answers_lead_to_the_right_list(desktop_page) -> None:
+def test_finder_page_asks_only_what_matters_and_lists_everything(desktop_page) -> None:
     page = desktop_page
     page.goto("/approvals-finder")
     wait_until_interactive(page)
     expect(page.locator("h1")).to_have_text(content().finder.heading)
     expect(page.locator("#finder-count")).to_have_text("0")
-    page.get_by_label("Which sector is the project in?").select_option("hospital")
+    # At first only the project and its stage are asked; the hospital questions are not shown.
+    beds = page.get_by_label("Number of beds")
+    expect(beds).to_be_hidden()
+    page.get_by_label("What is the project?").select_option("hotel")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
-    # The sector says it is a hospital: the finder does not ask again, and carries the answer over.
-    _not_asked(page.get_by_role("group", name=re.compile("hospital, nursing home, clinic, diagnostic centre or lab")))
+    expect(beds).to_be_hidden()
+    expect(page.locator("#finder-progress-text")).to_contain_text("questions answered")
+    page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("construct")).check()
+    page.get_by_label(re.compile("^Built-up area you will build")).fill("6000")
+    page.get_by_label("Height of the tallest building, after the work").fill("16")
+    page.get_by_label("Is the site on or near any of these?").select_option("coast")
+    page.get_by_role("group", name=re.compile("make, store, serve or sell food")).get_by_label("Yes").check()
+    # A beach hotel in Puri: fire applies, CRZ and FSSAI are outside our services, the
+    # consents depend on the category (ask us), and the blank boiler question is named.
     results = page.locator("#finder-results .result:not([hidden])")
-    expect(results).to_have_count(4)
-    expected = {"clinical-establishment", "bio-medical-waste", "consent-to-establish", "consent-to-operate"}
-    assert set(results.evaluate_all("els => els.map(e => e.dataset.approval)")) == expected
-    # 30 km from Biju Patnaik International Airport: inside the 56 km zoning of an instrument aerodrome.
-    page.get_by_label("Distance from the site to the nearest airport or airfield").fill("30")
-    expect(results).to_have_count(5)
-    expect(page.locator("#finder-results .result[data-approval='airport-height']:not([hidden])")).to_have_count(1)
-    link = results.get_by_role("link", name="Clinical establishment registration")
-    expect(link).to_have_attribute("href", "/clinical-establishment-licensing")
-    expect(page.locator("#finder-results")).to_contain_text("Private hospitals, clinics")
-    page.get_by_label("Groundwater drawn from borewells or tube wells").fill("25")
-    page.get_by_role("group", name=re.compile("micro or small enterprise")).get_by_label("No").check()
-    expect(results).to_have_count(6)
-    # A 4,000 m2 hospital: building plan approval, titled for this project (no factory licence).
-    page.get_by_label("Total built-up area of the buildings").fill("4000")
-    expect(results).to_have_count(9)
-    plans = page.locator("#finder-results [data-approval='other-nocs']")
-    expect(plans.locator(".result__title")).to_have_text("Building plan approval from the development authority")
-    expect(page.locator("#finder-results")).not_to_contain_text("Factory licence")
+    expect(page.locator("#finder-results [data-approval='fire-noc']")).to_be_visible()
+    outside = page.locator("#finder-outside-panel")
+    expect(outside).to_be_visible()
+    expect(outside.locator("[data-outside='crz']")).to_be_visible()
+    expect(outside.locator("[data-outside='crz']")).to_contain_text("Odisha Coastal Zone Management Authority")
+    expect(outside.locator("[data-outside='fssai']")).to_be_visible()
+    expect(outside.locator("[data-outside='rera']")).to_be_hidden()
+    undecided = page.locator("#finder-undecided-panel")
+    expect(undecided.locator("[data-undecided='consent-to-operate']")).to_be_visible()
+    expect(undecided.locator("[data-undecided='consent-to-operate']")).to_contain_text("ask us")
+    expect(undecided.locator("[data-undecided='boiler']")).to_contain_text("Will you use a steam boiler?")
+    page.get_by_role("group", name="Will you use a steam boiler?").get_by_label("No").check()
+    expect(undecided.locator("[data-undecided='boiler']")).to_be_hidden()
+    assert "fire-noc" in results.evaluate_all("els => els.map(e => e.dataset.approval)")
     expect(page.get_by_text(re.compile("not legal advice"))).to_be_visible()
-    expect(page.locator(".finder").get_by_role("link", name="Request Consultation")).to_have_attribute(
-        "href", "/contact-us"
-    )
-    link.click()
-    expect(page).to_have_url(re.compile(r"/clinical-establishment-licensing$"))
+    link = results.get_by_role("link", name=re.compile("Fire Safety Recommendation"))
+    expect(link).to_have_attribute("href", "/fire-nocs")
+
+
+@pytest.mark.browser
+def test_rented_clinic_is_not_sent_to_build(desktop_page) -> None:
+    page = desktop_page
+    page.goto("/approvals-finder")
+    wait_until_interactive(page)
+    page.get_by_label("What is the project?").select_option("clinic")
+    page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
+    page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("existing premises")).check()
+    expect(page.get_by_label("Is the site on or near any of these?")).to_be_hidden()
+    expect(page.locator("#finder-results [data-approval='clinical-establishment']")).to_be_visible()
+    for approval in ("building-plan", "architectural-plans", "feasibility"):
+        expect(page.locator(f"#finder-results [data-approval='{approval}']")).to_be_hidden()
 
 
 @pytest.mark.browser

@@ -4,7 +4,7 @@ import reflex as rx
 
 from consultancy.components.icons import icon
 from consultancy.components.ui import button_link, link, print_button
-from consultancy.content.finder import Approval, FinderPage, Question
+from consultancy.content.finder import Approval, FinderPage, Outside, Question, Rule
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
@@ -12,7 +12,9 @@ from . import state as finder_state
 
 def _question_class(question: Question) -> rx.Var:
     # A class, not `hidden`: on a <fieldset> Reflex would turn `hidden` into inline CSS.
-    return rx.cond(finder_state.carried_over(question.id), "question is-carried-over", "question")
+    # Carried over, or not relevant to this project yet: not shown.
+    hide = finder_state.carried_over(question.id) | finder_state.not_asked(question.id)
+    return rx.cond(hide, "question is-carried-over", "question")
 
 
 def _label(question: Question, control_id: str) -> rx.Component:
@@ -98,11 +100,53 @@ def _result(n: int, approval: Approval) -> rx.Component:
     )
 
 
+def _outside(n: int, item: Outside) -> rx.Component:
+    return rx.el.li(
+        rx.el.h3(finder_state.title_of(n), class_name="result__title"),
+        rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
+        rx.el.p(rx.el.strong("Authority: "), item.authority),
+        rx.el.p(rx.el.strong("Law: "), item.act),
+        class_name="result",
+        data_outside=item.id,
+        hidden=~finder_state.applies(n),
+    )
+
+
+def _undecided(n: int, rule: Rule) -> rx.Component:
+    route = getattr(rule, "route", None)
+    title = rx.el.a(finder_state.title_of(n), href=f"/{route}") if route else finder_state.title_of(n)
+    return rx.el.li(
+        rx.el.h3(title, class_name="result__title"),
+        rx.el.p(finder_state.undecided_of(n), class_name="result__why"),
+        class_name="result",
+        data_undecided=rule.id,
+        hidden=~finder_state.is_undecided(n),
+    )
+
+
 def _other(n: int, approval: Approval) -> rx.Component:
     return rx.el.li(
         rx.el.a(approval.title, href=f"/{approval.route}"),
         data_approval=approval.id,
-        hidden=finder_state.applies(n),
+        hidden=finder_state.applies(n) | finder_state.is_undecided(n),
+    )
+
+
+def _progress() -> rx.Component:
+    """How far along the visitor is: questions answered of those this project is asked so far."""
+    return rx.el.p(
+        rx.el.label(
+            rx.el.span(finder_state.done_count.to_string()),
+            " of about ",
+            rx.el.span(finder_state.asked_count.to_string()),
+            " questions answered",
+            html_for="finder-progress",
+        ),
+        " ",
+        rx.el.progress(id="finder-progress", value=finder_state.done_count, max=finder_state.asked_count),
+        class_name="finder__progress",
+        id="finder-progress-text",
+        hidden=~finder_state.mounted.value,
     )
 
 
@@ -110,6 +154,7 @@ def finder(page: FinderPage) -> rx.Component:
     # One island: the rules' evaluation is a hook, declared once for every result.
     return div_island(
         rx.el.form(
+            _progress(),
             *[question_field(q) for q in page.questions],
             rx.el.button(
                 icon("refresh-cw", size=16),
@@ -142,6 +187,43 @@ def finder(page: FinderPage) -> rx.Component:
                 ),
             ),
             rx.el.ol(*[_result(n, a) for n, a in enumerate(page.approvals)], class_name="results", id="finder-results"),
+            rx.el.div(
+                rx.el.h2(
+                    "Also needed, outside our services (",
+                    rx.el.span(finder_state.outside_count.to_string(), id="finder-outside-count"),
+                    ")",
+                    class_name="section__title",
+                ),
+                rx.el.p(
+                    "We do not handle these ourselves, but your project needs them too: each with the authority "
+                    "that grants it and the law behind it.",
+                    class_name="finder__empty",
+                ),
+                rx.el.ol(
+                    *[_outside(len(page.approvals) + n, o) for n, o in enumerate(page.outside)],
+                    class_name="results",
+                    id="finder-outside",
+                ),
+                hidden=finder_state.outside_count == 0,
+                id="finder-outside-panel",
+            ),
+            rx.el.div(
+                rx.el.h2(
+                    "Could not decide yet (",
+                    rx.el.span(finder_state.undecided_count.to_string(), id="finder-undecided-count"),
+                    ")",
+                    class_name="section__title",
+                ),
+                rx.el.p(
+                    "These depend on an answer still missing, or on a point we check case by case: ask us.",
+                    class_name="finder__empty",
+                ),
+                rx.el.ol(
+                    *[_undecided(n, r) for n, r in enumerate(page.rules)], class_name="results", id="finder-undecided"
+                ),
+                hidden=(finder_state.undecided_count == 0) | (finder_state.answered == 0),
+                id="finder-undecided-panel",
+            ),
             rx.el.details(
                 rx.el.summary(
                     "Approvals that do not apply (",

@@ -15,6 +15,11 @@ from consultancy.framework.client_state import Shared, js
 from .rules import evaluator_js
 
 answers = Shared("finder_answers", {})
+# The page layout sets this once React has mounted (components/layout.py). Questions that are
+# not relevant yet are hidden only then: the server's HTML, and a page without JavaScript,
+# show every question as before.
+mounted = Shared("mounted", False)
+APPROVALS = len(content().finder.approvals)
 
 # One evaluation per render of whatever shows results: hooks are declared once per
 # component (by their text), so every use below shares this line.
@@ -24,6 +29,7 @@ _result = rx.Var(
     _var_data=VarData.merge(answers.value._get_all_var_data(), VarData(hooks={_EVALUATE: None})),
 )
 reasons = js("{0}.reasons", _result, type_=list[str])
+undecided = js("{0}.undecided", _result, type_=list[str])
 titles = js("{0}.titles", _result, type_=list[str])
 
 
@@ -36,17 +42,40 @@ def carried_over(question: str) -> rx.Var:
     return js("({0}.implied[" + json.dumps(question) + "] !== undefined)", _result, type_=bool)
 
 
+def not_asked(question: str) -> rx.Var:
+    """True once the page is interactive and the answers so far make this question irrelevant."""
+    return js("({0} && !{1}.asked.includes(" + json.dumps(question) + "))", mounted.value, _result, type_=bool)
+
+
 def applies(n: int) -> rx.Var:
+    """Rule n (approvals first, then the items outside our services) applies."""
     return js("({0}[" + str(n) + "] !== '')", reasons, type_=bool)
+
+
+def is_undecided(n: int) -> rx.Var:
+    return js("({0}[" + str(n) + "] !== '')", undecided, type_=bool)
 
 
 def reasons_of(n: int) -> rx.Var:
     return js("{0}[" + str(n) + "]", reasons, type_=str)
 
 
-applicable_count = js("{0}.filter((r) => r !== '').length", reasons, type_=int)
+def undecided_of(n: int) -> rx.Var:
+    return js("{0}[" + str(n) + "]", undecided, type_=str)
+
+
+_FIRST = f".slice(0, {APPROVALS})"
+_REST = f".slice({APPROVALS})"
+applicable_count = js("{0}" + _FIRST + ".filter((r) => r !== '').length", reasons, type_=int)
+outside_count = js("{0}" + _REST + ".filter((r) => r !== '').length", reasons, type_=int)
+undecided_count = js("{0}.filter((r) => r !== '').length", undecided, type_=int)
 answered = js("Object.values({0}).filter((v) => String(v).trim() !== '').length", answers.value, type_=int)
-not_applicable_count = js("{0}.filter((r) => r === '').length", reasons, type_=int)
+not_applicable_count = js(
+    "{0}" + _FIRST + ".filter((r, i) => r === '' && {1}[i] === '').length", reasons, undecided, type_=int
+)
+# Progress: the questions this project is asked so far, and how many of them have an answer.
+asked_count = js("{0}.asked.length", _result, type_=int)
+done_count = js("{0}.asked.filter((q) => !{0}.open.includes(q)).length", _result, type_=int)
 
 
 def answer(question: str, value: str | None = None):
