@@ -9,12 +9,12 @@ import reflex as rx
 
 from consultancy.components.ui import link
 from consultancy.enquiries.models import NOTE_MAX, STATUSES
-from consultancy.framework.client_state import action
+from consultancy.framework.client_state import action, call, imported
 
 from .state import EnquiryRow, InboxState, NoteRow
 
 # A direct JS function (no eval, which the CSP forbids), run in the browser with the click.
-SHOW_OPENED = action("document.getElementById('staff-count')?.scrollIntoView({{block: 'start'}})")
+SHOW_OPENED = action("{0};", call(imported(rx.asset("inbox.js", shared=True).importable_path, "showOpened")))
 
 STATUS_LABELS = {"new": "New", "contacted": "Contacted", "quoted": "Quoted", "closed": "Closed"}
 
