@@ -10,9 +10,14 @@ cd "$(dirname "$0")/.."
 port="${TEST_PORT:-3111}"
 prod_port="${PROD_TEST_PORT:-3180}"
 mkdir -p build
-log=build/test-server.log
-prod_log=build/test-prod.log
+log=build/test-server-$port.log
+prod_log=build/test-prod-$prod_port.log
 prod_dir="$PWD/build/prod-$prod_port"
+# Build directories of their own (REFLEX_WEB_WORKDIR, PROD_WEB_WORKDIR), so two runs on other
+# ports never rebuild each other's pages; the tests read the single-port build from SITE_WEB_DIR.
+web_dir="${REFLEX_WEB_WORKDIR:-.web}"
+prod_web_dir="${PROD_WEB_WORKDIR:-.web-prod}"
+unset REFLEX_WEB_WORKDIR
 
 # Servers left over from another run would answer the tests in place of this build.
 for p in "$port" "$prod_port" "$((prod_port + 1))" "$((prod_port + 2))"; do
@@ -23,20 +28,20 @@ for p in "$port" "$prod_port" "$((prod_port + 1))" "$((prod_port + 2))"; do
 done
 
 echo "building the production stack (log: $prod_log)"
-PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
+REFLEX_WEB_WORKDIR="$prod_web_dir" PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
   || { echo "production build failed:"; tail -n 40 "$prod_log"; exit 1; }
 
 # Refusals are summarised every 2 s (a minute in production) so the flood tests see them.
-EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
+REFLEX_WEB_WORKDIR="$prod_web_dir" EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
 prod=$!
 # The page tests get an enquiry database of their own, empty at every run, and the server
 # takes the visitor's address from X-Forwarded-For, so each test can be a visitor of its own
 # (the form's limit per address would otherwise count every test as one visitor).
-export DB_URL="sqlite:///$PWD/build/test-enquiries.db"
-rm -f build/test-enquiries.db build/test-enquiries.db-*
+export DB_URL="sqlite:///$PWD/build/test-enquiries-$port.db"
+rm -f build/test-enquiries-$port.db build/test-enquiries-$port.db-*
 .venv/bin/reflex db migrate >"$log" 2>&1 || { echo "enquiry database migration failed:"; tail -n 20 "$log"; exit 1; }
 # SITE_TEST_HOOKS: the test switches (consultancy/framework/behaviour) exist only in this build.
-SITE_TEST_HOOKS=1 REFLEX_TRUSTED_PROXY_HOPS=1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >>"$log" 2>&1 &
+REFLEX_WEB_WORKDIR="$web_dir" SITE_TEST_HOOKS=1 REFLEX_TRUSTED_PROXY_HOPS=1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >>"$log" 2>&1 &
 server=$!
 stop() {
   kill -TERM -- "-$server" "-$prod" 2>/dev/null || true
@@ -62,7 +67,7 @@ done
 up "$port" || { echo "the site did not come up in 900 s"; exit 1; }
 up "$prod_port" || { echo "the production stack did not come up"; tail -n 40 "$prod_log"; exit 1; }
 echo "site and production stack up; running tests"
-export SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
+export SITE_WEB_DIR="$web_dir" SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
   PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))"
 if [ $# -gt 0 ]; then
   # Not exec: the EXIT trap must still stop the servers.

@@ -6,13 +6,13 @@ Reflex turns a prop it does not know into an inline style, so a misspelt attribu
 """
 
 import re
-from pathlib import Path
 
 import pytest
 
 from consultancy.components.search.index import entries
+from tests.conftest import WEB
 
-ROUTES_DIR = Path(__file__).resolve().parents[2] / ".web" / "app" / "routes"
+ROUTES_DIR = WEB / "app" / "routes"
 
 
 @pytest.mark.browser

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.latency import INTERACTIONS, measure
-from tests.conftest import WIDTHS, static_server, wait_until_interactive
+from tests.conftest import WEB, WIDTHS, static_server, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -103,7 +103,7 @@ def static_site(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """The built site's static files on `python -m http.server`, their backend address
     pointed at a relay that refuses every connection until a test opens it."""
     site = tmp_path_factory.mktemp("static") / "site"
-    shutil.copytree(ROOT / ".web" / "build" / "client", site)
+    shutil.copytree(WEB / "build" / "client", site)
     backend = urlsplit(base_url)
     relay = Relay((backend.hostname or "127.0.0.1", backend.port or 80))
     # Reflex's env.json (the backend's URLs) is bundled with its runtime (consultancy/framework/bundle.py).

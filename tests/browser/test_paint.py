@@ -1,15 +1,14 @@
 """consultancy/framework/paint.py: a built page paints before the framework's scripts are fetched."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from consultancy.framework.early_input import MARKER
 from consultancy.framework.paint import paint_first
-from tests.conftest import wait_until_interactive
+from tests.conftest import WEB, wait_until_interactive
 
-BUILT = Path(__file__).resolve().parents[2] / ".web" / "build" / "client"
+BUILT = WEB / "build" / "client"
 
 PAGE = (
     '<html><head><link rel="preload" as="image" href="/hero.webp"/>'

@@ -16,9 +16,9 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.framework.route_manifest import DOCUMENT_NAVIGATION, PREFIX, own_route_manifests
-from tests.conftest import navigate_in_page, wait_until_interactive
+from tests.conftest import WEB, navigate_in_page, wait_until_interactive
 
-BUILT = Path(__file__).resolve().parents[2] / ".web" / "build" / "client"
+BUILT = WEB / "build" / "client"
 
 
 def _route(route_id: str, path: str) -> dict:

@@ -10,7 +10,6 @@ renders by itself (a client-side navigation) is loaded from its HTML instead of 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 import reflex as rx
@@ -20,9 +19,9 @@ from consultancy.components.footer import CURRENT_YEAR
 from consultancy.content import content
 from consultancy.framework.client_state import Shared
 from consultancy.framework.server_html import ServerOnly, server_html_parts
-from tests.conftest import navigate_in_page, wait_until_interactive
+from tests.conftest import WEB, navigate_in_page, wait_until_interactive
 
-CLIENT = Path(__file__).resolve().parents[2] / ".web" / "build" / "client"
+CLIENT = WEB / "build" / "client"
 _open = Shared("test_server_html_open", False)
 
 

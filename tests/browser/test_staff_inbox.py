@@ -31,7 +31,7 @@ import websocket
 from playwright.sync_api import expect
 
 from consultancy.content.contract import PAGE_ROUTES
-from tests.conftest import ROOT, WIDTHS, wait_until_interactive
+from tests.conftest import ROOT, WEB, WIDTHS, wait_until_interactive
 from tests.test_seo import Head
 
 pytestmark = pytest.mark.browser
@@ -425,7 +425,7 @@ def fault_site(tmp_path_factory):
             [str(ROOT / ".venv" / "bin" / "reflex"), "db", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True
         )
         assert migrate.returncode == 0, migrate.stdout + migrate.stderr
-        source = ROOT / ".web"
+        source = WEB
         if not (web / "node_modules").is_dir() and (source / "node_modules").is_dir():
             shutil.copytree(
                 source,

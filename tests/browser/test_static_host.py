@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from consultancy.content.contract import redirect_map
-from tests.conftest import ROOT
+from tests.conftest import ROOT, WEB
 
-BUILD = ROOT / ".web" / "build" / "client"
+BUILD = WEB / "build" / "client"
 pytestmark = pytest.mark.browser
 
 

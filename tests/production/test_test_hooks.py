@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import WEB
 
 SWITCH = b"__siteForceRenderError"
 
@@ -27,4 +27,4 @@ def test_the_production_build_has_no_test_switch() -> None:
     assert (production / "index.html").is_file()
     assert _files_with(production, SWITCH) == []
     # The switch does exist where the suite asked for it, so the check above can fail.
-    assert _files_with(ROOT / ".web" / "build" / "client", SWITCH)
+    assert _files_with(WEB / "build" / "client", SWITCH)
