@@ -25,7 +25,7 @@ def test_finder_page_asks_only_what_matters_and_lists_everything(desktop_page) -
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
     expect(beds).to_be_hidden()
     expect(page.locator("#finder-progress-text")).to_contain_text("questions answered")
-    page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("construct")).check()
+    page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("^We will construct")).check()
     page.get_by_label(re.compile("^Built-up area you will build")).fill("6000")
     page.get_by_label("Height of the tallest building, after the work").fill("16")
     page.get_by_label("Is the site on or near any of these?").select_option("coast")
