@@ -3,7 +3,7 @@
 import reflex as rx
 
 from consultancy.components.finder import finder
-from consultancy.components.ui import page_hero, section
+from consultancy.components.ui import link, page_hero, section
 from consultancy.content import content
 from consultancy.templates.webpage import breadcrumbs, webpage
 
@@ -13,7 +13,7 @@ PAGE = content().finder
 def coverage() -> rx.Component:
     """What the finder covers, as plain links: the page is useful without JavaScript too."""
     return rx.el.ul(
-        *[rx.el.li(rx.el.a(a.title, href=f"/{a.route}"), rx.el.span(f" — {a.authority}")) for a in PAGE.approvals],
+        *[rx.el.li(link(a.title, href=f"/{a.route}"), rx.el.span(f" — {a.authority}")) for a in PAGE.approvals],
         class_name="link-list coverage",
     )
 

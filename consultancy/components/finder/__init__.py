@@ -90,7 +90,7 @@ def question_field(question: Question) -> rx.Component:
 
 def _result(n: int, approval: Approval) -> rx.Component:
     return rx.el.li(
-        rx.el.h3(rx.el.a(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
+        rx.el.h3(link(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
         rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
         rx.el.p(rx.el.strong("Authority: "), approval.authority),
         rx.el.p(rx.el.strong("Law: "), approval.act),
@@ -114,7 +114,7 @@ def _outside(n: int, item: Outside) -> rx.Component:
 
 def _undecided(n: int, rule: Rule) -> rx.Component:
     route = getattr(rule, "route", None)
-    title = rx.el.a(finder_state.title_of(n), href=f"/{route}") if route else finder_state.title_of(n)
+    title = link(finder_state.title_of(n), href=f"/{route}") if route else finder_state.title_of(n)
     return rx.el.li(
         rx.el.h3(title, class_name="result__title"),
         rx.el.p(finder_state.undecided_of(n), class_name="result__why"),
@@ -126,7 +126,7 @@ def _undecided(n: int, rule: Rule) -> rx.Component:
 
 def _other(n: int, approval: Approval) -> rx.Component:
     return rx.el.li(
-        rx.el.a(approval.title, href=f"/{approval.route}"),
+        link(approval.title, href=f"/{approval.route}"),
         data_approval=approval.id,
         hidden=finder_state.applies(n) | finder_state.is_undecided(n),
     )
