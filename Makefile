@@ -64,12 +64,16 @@ db: $(VENV)/.installed
 	$(VENV)/bin/reflex db migrate
 
 ## Serve the built site and its backend on http://localhost:$(PORT)
+run: export SITE_DEMO = 1
 run: setup check db
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
 ## PostgreSQL must be there: its enquiry tests fail rather than skip.
 test: export ENQUIRIES_REQUIRE_POSTGRES = 1
+# The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
+# them otherwise).
+test: export SITE_DEMO = 1
 test: setup chromium postgresql $(AXE) $(VNU) check lint db
 	scripts/test.sh
 

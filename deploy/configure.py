@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from consultancy.content.contract import redirect_map  # noqa: E402
+from consultancy.content.placeholders import DEMO_VARIABLE, find_placeholders, is_demo  # noqa: E402
 from consultancy.framework.next_pages import PREFETCH_CACHE_CONTROL  # noqa: E402
 
 try:
@@ -246,6 +247,14 @@ def main() -> int:
         "--trusted-proxies", default="", help="addresses of the proxies in front of nginx (a TLS proxy)"
     )
     args = parser.parse_args()
+    # No live configuration for a site that still reads as a template (deploy/prod.sh checks too).
+    placeholders = [] if is_demo() else find_placeholders()
+    if placeholders:
+        listed = "\n".join(f"  {p}" for p in placeholders)
+        raise SystemExit(
+            f"refusing to configure production: {len(placeholders)} placeholder(s) remain "
+            f"({DEMO_VARIABLE}=1 for a demo):\n{listed}"
+        )
     site_dir, run_dir = args.site_dir.resolve(), args.run_dir.resolve()
     if not (site_dir / "index.html").is_file():
         raise SystemExit(f"{site_dir}: no index.html; build the site first")

@@ -27,6 +27,9 @@
 #     127.0.0.1), whose X-Forwarded-For names the visitor for the limits;
 #   EVENT_RATE, EVENT_BURST (20/s, 60): the backend's limit of events per socket;
 #   DB_URL and SMTP_* (README "Deploying").
+#   SITE_DEMO=1: this is a demo. Without it every mode refuses to start while the content
+#     still holds placeholders (EXAMPLE values, fictional clients, dummy video ids, drawn
+#     portraits), naming each one; `deploy/prod.sh check` runs only that check.
 # Expects the Makefile's PATH (venv, Node 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,7 +62,21 @@ packages() {
     || { apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null; }
 }
 
+# Placeholders read as a template to a visitor: production starts only without them, or when
+# told explicitly that this is a demo.
+check_placeholders() {
+  if [ "${SITE_DEMO:-}" = 1 ]; then
+    echo "SITE_DEMO=1: a demo, placeholders allowed"
+    return
+  fi
+  $PY -m consultancy.content.placeholders >&2 || {
+    echo "refusing to start: replace the placeholders above with the firm's own details (SITE_DEMO=1 for a demo)" >&2
+    exit 1
+  }
+}
+
 build() {
+  check_placeholders
   packages
   # A broken data file stops the build here with its file and field named.
   $PY -m consultancy.content.check
@@ -96,6 +113,7 @@ build() {
 # X-Forwarded-For: the enquiry form's limit per address counts visitors, not nginx
 # (TRUSTED_PROXY_HOPS=2 with a TLS proxy before it).
 backend() {
+  check_placeholders
   mkdir -p "$RUN_DIR"
   REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" \
   REFLEX_CORS_ALLOWED_ORIGINS="$(echo ${SITE_ORIGINS:-$PUBLIC_URL} | tr ' ' ',')" \
@@ -106,6 +124,7 @@ backend() {
 }
 
 serve() {
+  check_placeholders
   packages
   [ -f "$RUN_DIR/nginx.conf" ] || { echo "nothing built in $RUN_DIR: run '$0 build' first"; exit 1; }
   mkdir -p "$RUN_DIR/redis"
@@ -160,5 +179,6 @@ case "${1:-all}" in
   serve) serve ;;
   backend) backend ;;
   all) build; serve ;;
-  *) echo "usage: $0 [build|serve|backend]"; exit 2 ;;
+  check) check_placeholders ;;
+  *) echo "usage: $0 [build|serve|backend|check]"; exit 2 ;;
 esac

@@ -38,6 +38,8 @@ from tests.enquiry_fixtures import free_port as _free_port
 ROOT = Path(__file__).resolve().parents[1]
 # The build the site under test was served from (scripts/test.sh sets it; `.web` by default).
 WEB = ROOT / os.environ.get("SITE_WEB_DIR", ".web")
+# The suite builds and serves the demo content: deploy/prod.sh would refuse its placeholders.
+os.environ.setdefault("SITE_DEMO", "1")
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
     "--headless",

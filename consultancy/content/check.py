@@ -20,6 +20,7 @@ from .models import (
     SimplePage,
     SiteSettings,
     TestimonialsPage,
+    ValidityData,
 )
 from .review import is_stale, stale_warning
 
@@ -41,6 +42,8 @@ def model_for(path: Path) -> type:
         return FinderPage
     if path.name == "enquiries.toml":
         return EnquirySettings
+    if path.name == "validity.toml":
+        return ValidityData
     if path.parent.name == "pages":
         return PAGE_MODELS[path.stem]
     return Service

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -28,6 +28,8 @@ from .models import (
     SimplePage,
     SiteSettings,
     TestimonialsPage,
+    Validity,
+    ValidityData,
 )
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
@@ -90,6 +92,22 @@ def load_model(path: Path, model: type[M]) -> M:
         raise ContentError(path, [_describe(e) for e in error.errors()]) from None
 
 
+def load_validity(path: Path) -> dict[str, Validity]:
+    return load_model(path, ValidityData).approvals
+
+
+def check_validity_ids(directory: Path, services: list[Service], validity: dict[str, Validity], source: Path) -> None:
+    """Each service page's box names approvals of data/validity.toml (one file for the pages
+    and the renewal calendar), so a misspelt id stops the build instead of showing nothing."""
+    for service in services:
+        for n, approval in enumerate(service.glance.validity):
+            if approval not in validity:
+                raise ContentError(
+                    directory / f"{service.route}.toml",
+                    [f"field 'glance.validity[{n}]': '{approval}' is not an approval in {display_path(source)}"],
+                )
+
+
 def load_services(directory: Path) -> list[Service]:
     """All service files, ordered by category then menu order."""
     services: list[Service] = []
@@ -134,6 +152,8 @@ class Content:
     finder: FinderPage
     enquiries: EnquirySettings
     services: list[Service]
+    # data/validity.toml: validity, renewal and filings per approval id.
+    validity: dict[str, Validity] = field(default_factory=dict)
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -153,6 +173,9 @@ def data_dir_in_use() -> Path:
 def load_content(data_dir: Path | None = None) -> Content:
     data_dir = data_dir or data_dir_in_use()
     pages = data_dir / "pages"
+    services = load_services(data_dir / "services")
+    validity = load_validity(data_dir / "validity.toml")
+    check_validity_ids(data_dir / "services", services, validity, data_dir / "validity.toml")
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -165,7 +188,8 @@ def load_content(data_dir: Path | None = None) -> Content:
         privacy=load_model(pages / "privacy.toml", PrivacyPage),
         finder=load_model(data_dir / "finder.toml", FinderPage),
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
-        services=load_services(data_dir / "services"),
+        services=services,
+        validity=validity,
     )
 
 

@@ -143,6 +143,12 @@ class SiteSettings(Model):
     founder: Founder
     chat: Chat
     social: Annotated[list[SocialProfile], Field(min_length=1)]
+    # The firm's own fee as service pages state it; without it the pages say "on request".
+    firm_fee: Text | None = None
+    # The ISO certificate's number and the body that issued it, shown in the badge's dialog
+    # when given (a visitor can check a certificate only with both).
+    iso_certificate_number: Text | None = None
+    iso_certification_body: Text | None = None
 
     @property
     def tel_href(self) -> str:
@@ -220,6 +226,40 @@ class Source(Model):
         return url
 
 
+ApprovalId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+# A word or phrase a visitor might type for a service: lower case, letters, digits and spaces.
+SearchTerm = Annotated[
+    str, StringConstraints(strip_whitespace=True, to_lower=True, pattern=r"^[a-z0-9][a-z0-9 .'/-]*$")
+]
+
+
+class Faq(Model):
+    question: Annotated[str, StringConstraints(strip_whitespace=True, min_length=10, pattern=r"\?$")]
+    answer: Annotated[str, StringConstraints(strip_whitespace=True, min_length=20, max_length=700)]
+
+
+class Glance(Model):
+    """The service page's short box: time, government fee and validity before the visitor calls."""
+
+    # Typical time to approval, in plain words (a statutory time limit where one exists).
+    time: Text
+    # The government fee, or how it is set ("set by the authority" where it varies).
+    fee: Text
+    # Where the fee (or the way it is set) comes from.
+    fee_source: Text
+    # Approvals in data/validity.toml whose validity this page shows (the renewal calendar
+    # reads the same entries); the loader refuses an id that file does not have.
+    validity: Annotated[list[ApprovalId], Field(max_length=3)] = []
+    # For a service that is not an approval (a study, a design): what to say instead.
+    validity_note: Text | None = None
+
+    @model_validator(mode="after")
+    def _validity_said(self) -> Glance:
+        if not self.validity and self.validity_note is None:
+            raise ValueError("validity: name at least one approval of data/validity.toml, or give validity_note")
+        return self
+
+
 class Service(Model):
     route: str
     menu_name: Text
@@ -249,6 +289,10 @@ class Service(Model):
     sources: Annotated[list[Source], Field(min_length=1, max_length=8)]
     # Where each fact was checked, for the people who edit the page (not shown).
     fact_checks: Annotated[list[Text], Field(min_length=1)]
+    # Words and names visitors use for this service (the header search matches them too).
+    search_terms: Annotated[list[SearchTerm], Field(min_length=3, max_length=30)]
+    glance: Glance
+    faqs: Annotated[list[Faq], Field(min_length=4, max_length=5)]
 
     @property
     def path(self) -> str:
@@ -298,6 +342,62 @@ class Service(Model):
         if len(self.checklist) != wanted:
             raise ValueError(f"checklist: '{self.route}' needs exactly {wanted} items, found {len(self.checklist)}")
         return self
+
+
+# --- validity, renewals and periodic filings (data/validity.toml) --------------------
+
+Confidence = Literal["high", "medium-high", "medium", "low"]
+Status = Literal["verified", "to verify"]
+
+
+class Filing(Model):
+    """A return or report due while the approval is held."""
+
+    name: Text
+    due: Text
+    # For the renewal calendar: the fixed date in the year it is due, where there is one.
+    month: Annotated[int, Field(ge=1, le=12)] | None = None
+    day: Annotated[int, Field(ge=1, le=31)] | None = None
+    status: Status
+
+    @model_validator(mode="after")
+    def _date_whole(self) -> Filing:
+        if (self.month is None) != (self.day is None):
+            raise ValueError("month: give both month and day, or neither")
+        return self
+
+
+class Validity(Model):
+    """How long one approval runs, when to renew it and what is filed in between.
+
+    `period` is what pages say. A period the reference does not confirm is never written as
+    fact: status "to verify" makes pages add that the period is to be confirmed, and where
+    it varies `period` says so ("varies: ask for the expiry date on the order")."""
+
+    name: Text
+    period: Text
+    # For the renewal calendar: the period in months where it is one fixed number, else none
+    # (the calendar then asks for the expiry date printed on the approval).
+    months: Annotated[int, Field(ge=1, le=600)] | None = None
+    renewal: Text | None = None
+    # How many days before expiry to apply, where a source gives it.
+    renew_days_before: Annotated[int, Field(ge=1, le=365)] | None = None
+    filings: list[Filing] = []
+    source: Text
+    confidence: Confidence
+    status: Status
+
+    @model_validator(mode="after")
+    def _no_invented_period(self) -> Validity:
+        if self.period.lower().startswith("varies") and self.months is not None:
+            raise ValueError("months: the period varies, so no fixed number of months")
+        return self
+
+
+class ValidityData(Model):
+    """data/validity.toml: one entry per approval, `[approvals.<id>]`."""
+
+    approvals: Annotated[dict[ApprovalId, Validity], Field(min_length=1)]
 
 
 # --- site pages ----------------------------------------------------------------------
@@ -458,6 +558,12 @@ class EnquirySettings(Model):
     reference_prefix: Annotated[str, StringConstraints(pattern=r"^[A-Z]{2,5}$")]
     message_max_length: Annotated[int, Field(ge=200, le=20_000)]
     per_address_per_hour: Annotated[int, Field(ge=1, le=100)]
+    # From one email address or phone number in an hour, before further ones are held.
+    per_contact_per_hour: Annotated[int, Field(ge=1, le=100)] = 3
+    # Held enquiries waiting for staff, from everyone: beyond this new ones are refused.
+    held_max: Annotated[int, Field(ge=10, le=100_000)] = 500
+    # Held enquiries one address may add in an hour (past its normal limit) before refusal.
+    held_per_address_per_hour: Annotated[int, Field(ge=1, le=1000)] = 50
     retention_months: Annotated[int, Field(ge=1, le=120)]
     notice_version: date
     # Odisha has 30 districts; a shorter list means one was lost in an edit.

@@ -8,7 +8,7 @@ from consultancy.components.icons import icon
 from consultancy.components.sources import law_review
 from consultancy.components.ui import button_link, icon_card, page_hero, section
 from consultancy.content import content
-from consultancy.content.models import Service
+from consultancy.content.models import Service, Validity
 from consultancy.templates.webpage import absolute_url, breadcrumbs, register
 
 
@@ -45,6 +45,62 @@ def _steps(service: Service) -> rx.Component:
     )
 
 
+def _validity(approval: Validity) -> rx.Component:
+    # A period the reference has not confirmed is never shown as settled fact.
+    unconfirmed = approval.status == "to verify"
+    parts: list[rx.Component] = [
+        rx.el.p(
+            rx.el.strong(f"{approval.name}: "),
+            approval.period,
+            " (still to be confirmed)" if unconfirmed and "confirm" not in approval.period else "",
+        )
+    ]
+    if approval.renewal:
+        parts.append(rx.el.p(approval.renewal))
+    if approval.filings:
+        parts.append(
+            rx.el.ul(
+                *[rx.el.li(f"{f.name}: {f.due}") for f in approval.filings],
+                class_name="glance__filings",
+            )
+        )
+    return rx.el.div(*parts, class_name="glance__approval")
+
+
+def _glance(service: Service) -> rx.Component:
+    """The short box a business owner reads before calling: plain HTML, no script."""
+    data = content()
+    glance = service.glance
+    validity = [_validity(data.validity[a]) for a in glance.validity]
+    if glance.validity_note:
+        validity.insert(0, rx.el.p(glance.validity_note))
+    rows = (
+        ("Typical time to approval", [rx.el.p(glance.time)]),
+        (
+            "Government fee",
+            [rx.el.p(glance.fee), rx.el.p(f"Source: {glance.fee_source}", class_name="glance__source")],
+        ),
+        ("How long it is valid", validity),
+        ("Our fee", [rx.el.p(data.site.firm_fee or "On request: we quote once we have seen your project.")]),
+    )
+    return rx.el.dl(
+        *[rx.el.div(rx.el.dt(term), rx.el.dd(*body), class_name="glance__row") for term, body in rows],
+        class_name="glance",
+    )
+
+
+def _faqs(service: Service) -> rx.Component:
+    # <details> opens and closes without any JavaScript, so the box adds none to the page.
+    return rx.el.div(
+        rx.el.h3("Frequently asked questions", class_name="faq__title"),
+        *[
+            rx.el.details(rx.el.summary(faq.question, class_name="faq__q"), rx.el.p(faq.answer), class_name="faq")
+            for faq in service.faqs
+        ],
+        class_name="faqs",
+    )
+
+
 def service_body(service: Service) -> rx.Component:
     site = content().site
     return rx.fragment(
@@ -68,6 +124,13 @@ def service_body(service: Service) -> rx.Component:
             rx.el.div(*[rx.el.p(p) for p in service.overview], class_name="prose"),
             id="overview",
             eyebrow=service.name,
+            extra_class="no-print",
+        ),
+        section(
+            "At a glance",
+            _glance(service),
+            _faqs(service),
+            id="at-a-glance",
             extra_class="no-print",
         ),
         section(
@@ -121,6 +184,17 @@ def _service_data(service: Service) -> dict:
     }
 
 
+def _faq_data(service: Service) -> dict:
+    return {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": [
+            {"@type": "Question", "name": f.question, "acceptedAnswer": {"@type": "Answer", "text": f.answer}}
+            for f in service.faqs
+        ],
+    }
+
+
 def _register_all() -> None:
     for service in content().services:
         register(
@@ -130,6 +204,7 @@ def _register_all() -> None:
             active="/services",
             structured_data=(
                 _service_data(service),
+                _faq_data(service),
                 breadcrumbs(("Services", "/services"), (service.name, service.path)),
             ),
             preload_image=service.hero_image,

@@ -61,7 +61,7 @@ def test_services_dropdown_opens_by_click_and_closes_by_escape(desktop_page) -> 
     expect(page).to_have_url(re.compile(r"/about$"))
     groups = menu.locator(".mega__group")
     expect(groups).to_have_count(5)
-    expect(menu.get_by_role("link", name="Tank Testing Certificate")).to_have_attribute(
+    expect(menu.get_by_role("link", name="Tank and pressure vessel testing")).to_have_attribute(
         "href", "/tank-testing-certificate"
     )
     page.keyboard.press("Tab")

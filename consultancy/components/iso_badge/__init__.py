@@ -9,6 +9,18 @@ from consultancy.framework.behaviour import dismiss_layer
 from . import state as iso
 
 
+def _certificate_details() -> list[rx.Component]:
+    """The certificate's number and issuing body, when data/site.toml gives them: with both a
+    visitor can check the certificate with the body that issued it."""
+    site = content().site
+    details = []
+    if site.iso_certificate_number:
+        details.append(rx.el.li(f"Certificate No. {site.iso_certificate_number}", class_name="iso-dialog__detail"))
+    if site.iso_certification_body:
+        details.append(rx.el.li(f"Issued by {site.iso_certification_body}", class_name="iso-dialog__detail"))
+    return details
+
+
 def iso_badge() -> rx.Component:
     site = content().site
     return dismiss_layer(
@@ -37,7 +49,7 @@ def iso_badge() -> rx.Component:
                 ),
                 class_name="iso-dialog__head",
             ),
-            rx.el.ul(rx.el.li(site.certification), class_name="iso-dialog__list"),
+            rx.el.ul(rx.el.li(site.certification), *_certificate_details(), class_name="iso-dialog__list"),
             id="iso-dialog",
             role="dialog",
             aria_labelledby="iso-dialog-title",

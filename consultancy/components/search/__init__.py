@@ -1,4 +1,5 @@
-"""Search box in the header: typing lists matching services, Enter opens the first."""
+"""Search box in the header: typing lists matching services, Enter opens the first; every
+list ends with the approvals finder, and no match offers the finder and the contact form."""
 
 import reflex as rx
 
@@ -50,10 +51,27 @@ def search_box() -> rx.Component:
         rx.el.div(
             rx.cond(
                 search.results.length() > 0,
-                rx.el.ul(rx.foreach(search.results, _result), class_name="search__list"),
+                rx.fragment(
+                    rx.el.ul(rx.foreach(search.results, _result), class_name="search__list"),
+                    rx.el.p(
+                        link(
+                            "Not sure what you need? Use the approvals finder",
+                            href="/approvals-finder",
+                            on_click=search.clear,
+                        ),
+                        class_name="search__more",
+                    ),
+                ),
+                # Nothing found still leads somewhere: the finder asks about the project, and
+                # the form reaches a person.
                 rx.el.p(
                     "No service matches your search. ",
-                    link("See all services", href="/services"),
+                    link("Find your approvals", href="/approvals-finder", on_click=search.clear),
+                    " with a few questions about your project, ",
+                    link("ask us", href="/contact-us", on_click=search.clear),
+                    " or ",
+                    link("see all services", href="/services", on_click=search.clear),
+                    ".",
                     class_name="search__empty",
                 ),
             ),

@@ -1,8 +1,10 @@
 """The header search's index, a module of its own that the browser fetches only when a
 visitor starts a search.
 
-The search runs in the browser, over the names, menu names and descriptions of the 23
-services. Compiled into the header's components, that index (11 KB, 2.4 KB as sent) rode on
+The search runs in the browser, over the names, menu names, search terms (the words visitors
+use: "pollution NOC", "borewell") and descriptions of the 23 services, and over the approvals
+outside the firm's services that the approvals finder names (RERA, AERB...): those lead to the
+finder, which says who grants them. Compiled into the header's components, that index (11 KB, 2.4 KB as sent) rode on
 every page's first load although most visitors never search, and three of the header's
 components each carried a copy. It is now written at compile time as `utils/search_index.js`
 in Reflex's web directory (the SearchIndex plugin in consultancy/framework/plugins.py),
@@ -19,20 +21,40 @@ MODULE = "utils/search_index.js"
 IMPORT = "$/" + MODULE
 
 
+FINDER_PATH = "/approvals-finder"
+OUTSIDE_CATEGORY = "Not one of our services: the approvals finder says who grants it"
+
+
 def entries() -> list[dict[str, str]]:
+    """One entry per service, then one per approval outside the firm's services. `title`,
+    `terms` and `text` are what the browser matches, best first (search.js ranks by them)."""
     # Imported here: the content loads (and validates) every data file, which only a compile needs.
     from consultancy.content import content
 
+    data = content()
     found = []
-    for service in content().services:
-        title = f"{service.name} {service.menu_name}".lower()
+    for service in data.services:
+        title = f"{service.menu_name} {service.name}".lower()
         found.append(
             {
-                "name": service.name,
+                "name": service.menu_name,
                 "path": service.path,
                 "category": service.category,
                 "title": title,
+                "terms": " | ".join(service.search_terms),
                 "text": f"{title} {service.description}".lower(),
+            }
+        )
+    for outside in data.finder.outside:
+        found.append(
+            {
+                "name": outside.title,
+                "path": FINDER_PATH,
+                "category": OUTSIDE_CATEGORY,
+                "title": outside.title.lower(),
+                "terms": outside.id.replace("-", " "),
+                "text": f"{outside.title} {outside.authority}".lower(),
+                "outside": "1",
             }
         )
     return found
