@@ -128,7 +128,7 @@ load: setup
 	$(PY) scripts/load.py --url http://127.0.0.1:$(PROD_PORT) --users $(USERS) --spawn-rate 100 --report docs/load.md
 
 images: $(VENV)/.installed
-	$(PY) scripts/make_images.py
+	$(PY) -m scripts.images
 	$(PY) scripts/make_og_images.py
 
 clean:
