@@ -20,3 +20,8 @@ export function cycleIndex(index, by, count) {
 export function stepWithin(value, by, low, high) {
   return Math.min(high, Math.max(low, value + by));
 }
+
+// The object with `key` set to `value`.
+export function withEntry(object, key, value) {
+  return { ...object, [key]: value };
+}

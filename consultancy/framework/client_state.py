@@ -48,6 +48,14 @@ def call(function: rx.Var, *args: Any, type_: type = Any) -> rx.Var:
     return js("{0}(" + ", ".join("{" + str(i + 1) + "}" for i in range(len(deps))) + ")", function, *deps, type_=type_)
 
 
+def once_per_render(name: str, expression: rx.Var, type_: type = Any) -> rx.Var:
+    """`expression`, evaluated once per render of each component that shows it and named
+    `name` there: Reflex declares a hook once per component (by its text), so every use of
+    the result in that component shares one evaluation."""
+    data = VarData.merge(expression._get_all_var_data(), VarData(hooks={f"const {name} = {expression!s};": None}))
+    return rx.Var(name, _var_data=data).to(type_)
+
+
 def any_of(*flags: rx.Var) -> rx.Var:
     """True while any of the boolean Vars is."""
     return js("(" + " || ".join("{" + str(i) + "}" for i in range(len(flags))) + ")", *flags, type_=bool)
@@ -111,6 +119,19 @@ class Shared:
     def cycle(self, by: int, count: int) -> FunctionVar:
         """For an index: `by` steps on, round a ring of `count`."""
         return self.set(call(imported(_HELPERS, "cycleIndex"), self.now, by, count, type_=int))
+
+    def put(self, key: str, value: str | None = None) -> FunctionVar:
+        """For a dict: sets `key` to `value`, or (None) to what the event passes (an input's
+        text, a select's choice), as a string."""
+        if value is not None:
+            return self.set(call(imported(_HELPERS, "withEntry"), self.now, key, value, type_=dict))
+        return js(
+            "(value) => {0}({1}({2}, {3}, String(value)))",
+            self.setter,
+            imported(_HELPERS, "withEntry"),
+            self.now,
+            rx.Var(json.dumps(key)),
+        ).to(FunctionVar)
 
     def step(self, by: int, low: int, high: int) -> FunctionVar:
         """For a number: `by` steps on, held within [low, high]."""

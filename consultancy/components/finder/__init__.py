@@ -13,7 +13,7 @@ from . import state as finder_state
 def _question_class(question: Question) -> rx.Var:
     # A class, not `hidden`: on a <fieldset> Reflex would turn `hidden` into inline CSS.
     # Carried over, or not relevant to this project yet: not shown.
-    hide = finder_state.carried_over(question.id) | finder_state.not_asked(question.id)
+    hide = finder_state.hidden_question(question.id)
     return rx.cond(hide, "question is-carried-over", "question")
 
 

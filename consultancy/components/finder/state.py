@@ -3,14 +3,10 @@
 Nothing here needs the backend: the rules ship with the page (rules.py), so the list
 follows each answer at once, and the finder works wherever the page loads."""
 
-import json
-
 import reflex as rx
-from reflex_base.vars import VarData
-from reflex_base.vars.function import FunctionVar
 
 from consultancy.content import content
-from consultancy.framework.client_state import Shared, js
+from consultancy.framework.client_state import Shared, call, imported, once_per_render
 
 from .rules import evaluator_js
 
@@ -21,69 +17,57 @@ answers = Shared("finder_answers", {})
 mounted = Shared("mounted", False)
 APPROVALS = len(content().finder.approvals)
 
-# One evaluation per render of whatever shows results: hooks are declared once per
-# component (by their text), so every use below shares this line.
-_EVALUATE = f"const finderResult = {evaluator_js(content().finder)}({answers.value!s});"
-_result = rx.Var(
-    "finderResult",
-    _var_data=VarData.merge(answers.value._get_all_var_data(), VarData(hooks={_EVALUATE: None})),
-)
-reasons = js("{0}.reasons", _result, type_=list[str])
-undecided = js("{0}.undecided", _result, type_=list[str])
-titles = js("{0}.titles", _result, type_=list[str])
+_FINDER = rx.asset("finder.js", shared=True).importable_path
+# The rules, compiled from data/finder.toml to one JavaScript function (rules.py), evaluated
+# once per render of whatever shows results.
+_EVALUATOR = rx.Var(evaluator_js(content().finder))
+_result = once_per_render("finderResult", call(_EVALUATOR, answers.value), type_=dict)
+reasons = _result["reasons"].to(list[str])
+undecided = _result["undecided"].to(list[str])
+titles = _result["titles"].to(list[str])
 
 
 def title_of(n: int) -> rx.Var:
-    return js("{0}[" + str(n) + "]", titles, type_=str)
+    return titles[n].to(str)
 
 
-def carried_over(question: str) -> rx.Var:
-    """True when the answers so far settle this question: it is not asked."""
-    return js("({0}.implied[" + json.dumps(question) + "] !== undefined)", _result, type_=bool)
-
-
-def not_asked(question: str) -> rx.Var:
-    """True once the page is interactive and the answers so far make this question irrelevant."""
-    return js("({0} && !{1}.asked.includes(" + json.dumps(question) + "))", mounted.value, _result, type_=bool)
+def hidden_question(question: str) -> rx.Var:
+    """True when the answers so far settle this question (carried over) or, once the page is
+    interactive, make it irrelevant: it is not asked."""
+    return call(imported(_FINDER, "hiddenQuestion"), mounted.value, _result, question, type_=bool)
 
 
 def applies(n: int) -> rx.Var:
     """Rule n (approvals first, then the items outside our services) applies."""
-    return js("({0}[" + str(n) + "] !== '')", reasons, type_=bool)
+    return reasons[n] != ""
 
 
 def is_undecided(n: int) -> rx.Var:
-    return js("({0}[" + str(n) + "] !== '')", undecided, type_=bool)
+    return undecided[n] != ""
 
 
 def reasons_of(n: int) -> rx.Var:
-    return js("{0}[" + str(n) + "]", reasons, type_=str)
+    return reasons[n].to(str)
 
 
 def undecided_of(n: int) -> rx.Var:
-    return js("{0}[" + str(n) + "]", undecided, type_=str)
+    return undecided[n].to(str)
 
 
-_FIRST = f".slice(0, {APPROVALS})"
-_REST = f".slice({APPROVALS})"
-applicable_count = js("{0}" + _FIRST + ".filter((r) => r !== '').length", reasons, type_=int)
-outside_count = js("{0}" + _REST + ".filter((r) => r !== '').length", reasons, type_=int)
-undecided_count = js("{0}.filter((r) => r !== '').length", undecided, type_=int)
-answered = js("Object.values({0}).filter((v) => String(v).trim() !== '').length", answers.value, type_=int)
-not_applicable_count = js(
-    "{0}" + _FIRST + ".filter((r, i) => r === '' && {1}[i] === '').length", reasons, undecided, type_=int
-)
+_FILLED = imported(_FINDER, "filledCount")
+applicable_count = call(_FILLED, reasons, 0, APPROVALS, type_=int)
+outside_count = call(_FILLED, reasons, APPROVALS, type_=int)
+undecided_count = call(_FILLED, undecided, type_=int)
+answered = call(imported(_FINDER, "answeredCount"), answers.value, type_=int)
+not_applicable_count = call(imported(_FINDER, "clearedCount"), reasons, undecided, APPROVALS, type_=int)
 # Progress: the questions this project is asked so far, and how many of them have an answer.
-asked_count = js("{0}.asked.length", _result, type_=int)
-done_count = js("{0}.asked.filter((q) => !{0}.open.includes(q)).length", _result, type_=int)
+asked_count = _result["asked"].to(list).length()
+done_count = call(imported(_FINDER, "doneCount"), _result, type_=int)
 
 
 def answer(question: str, value: str | None = None):
     """Sets one answer: `value` for a radio button, else what the visitor typed or chose."""
-    key = json.dumps(question)
-    if value is not None:
-        return answers.set(js("({{...{0}, " + key + ": " + json.dumps(value) + "}})", answers.now, type_=dict))
-    return js("(value) => {0}({{...{1}, " + key + ": String(value)}})", answers.setter, answers.now).to(FunctionVar)
+    return answers.put(question, value)
 
 
 start_over = answers.set({})
