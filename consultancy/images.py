@@ -1,6 +1,6 @@
 """Smaller copies of the site's pictures, so no screen downloads more pixels than it shows.
 
-One table for both sides: scripts/make_images.py writes the copies from the full-size
+One table for both sides: scripts/images/ writes the copies from the full-size
 file on disk, and the `picture` component lists them in `srcset` and art-directed
 `<source>` elements. Copies are named after the full image:
 
