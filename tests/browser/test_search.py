@@ -1,0 +1,114 @@
+"""The header search in a real browser, at 390 and 1280 px: the queries visitors type find
+the page they mean, results show in full (on a phone, inside the open menu), approvals outside
+the firm's services lead to the approvals finder, and no match offers the finder and a person."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import wait_until_interactive
+
+pytestmark = pytest.mark.browser
+
+FIRST = {
+    "CTO renewal": "/consent-to-operate-compliance",
+    "consent renewal": "/consent-to-operate-compliance",
+    "pollution NOC": "/consent-to-estalish",
+    "explosives licence": "/peso",
+    "borewell": "/cgwanoc",
+    "RERA": "/approvals-finder",
+}
+SOME = ["housing project", "apartment", "expiry", "renewal", "hospital", "petrol pump"]
+
+
+def _search(page, text: str):
+    page.goto("/about")
+    wait_until_interactive(page)
+    if page.viewport_size["width"] < 768:
+        page.get_by_role("button", name="Menu").click()
+    page.get_by_role("searchbox", name="Search services").fill(text)
+    results = page.locator("#search-results")
+    expect(results).to_be_visible()
+    return results
+
+
+def _fully_visible(page, locator) -> None:
+    """Inside the window, and not cut off by a scrolling ancestor (the phone menu)."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    assert box is not None and box["height"] > 0
+    clipped = locator.evaluate(
+        """(el) => {
+          const r = el.getBoundingClientRect();
+          for (let p = el.parentElement; p; p = p.parentElement) {
+            const s = getComputedStyle(p);
+            if (/(auto|scroll|hidden)/.test(s.overflowY)) {
+              const q = p.getBoundingClientRect();
+              if (r.bottom > q.bottom + 1 || r.top < q.top - 1) return p.className || p.tagName;
+            }
+          }
+          return '';
+        }"""
+    )
+    assert clipped == "", f"clipped by {clipped}"
+
+
+@pytest.mark.parametrize("query", list(FIRST))
+def test_the_right_page_comes_first(page, query: str) -> None:
+    results = _search(page, query)
+    first = results.locator(".search-hit").first
+    expect(first).to_have_attribute("href", FIRST[query])
+    _fully_visible(page, first)
+
+
+@pytest.mark.parametrize("query", SOME)
+def test_realistic_queries_find_something(page, query: str) -> None:
+    results = _search(page, query)
+    expect(results.locator(".search-hit").first).to_be_visible()
+    _fully_visible(page, results.locator(".search-hit").last)
+    _fully_visible(page, results.get_by_role("link", name=re.compile("approvals finder")))
+
+
+def test_cto_renewal_never_opens_the_fire_page(page) -> None:
+    results = _search(page, "CTO renewal")
+    expect(results.locator('a[href="/fire-licensing"]')).to_have_count(0)
+    page.get_by_role("searchbox", name="Search services").press("Enter")
+    expect(page).to_have_url(re.compile(r"/consent-to-operate-compliance$"))
+
+
+def test_rera_says_it_is_not_ours_and_leads_to_the_finder(page) -> None:
+    results = _search(page, "RERA")
+    hit = results.locator(".search-hit").first
+    expect(hit).to_contain_text("Not one of our services")
+    hit.click()
+    expect(page).to_have_url(re.compile(r"/approvals-finder$"))
+
+
+def test_no_match_offers_the_finder_and_the_contact_form(page) -> None:
+    results = _search(page, "xylophone repairs")
+    expect(results).to_contain_text("No service matches")
+    finder = results.get_by_role("link", name="Find your approvals")
+    expect(finder).to_have_attribute("href", "/approvals-finder")
+    expect(results.get_by_role("link", name="ask us")).to_have_attribute("href", "/contact-us")
+    _fully_visible(page, results.get_by_role("link", name="ask us"))
+    finder.click()
+    expect(page).to_have_url(re.compile(r"/approvals-finder$"))
+
+
+def test_a_service_page_has_the_box_and_its_faq_data(page) -> None:
+    page.goto("/consent-to-operate-compliance")
+    box = page.locator("#at-a-glance")
+    for term in ("Typical time to approval", "Government fee", "How long it is valid", "Our fee"):
+        expect(box.locator("dt", has_text=term)).to_have_count(1)
+    expect(box).to_contain_text("On request")
+    faqs = box.locator("details.faq")
+    expect(faqs).to_have_count(4)
+    expect(faqs.first.locator("p")).to_be_hidden()
+    faqs.first.locator("summary").click()
+    expect(faqs.first.locator("p")).to_be_visible()
+    types = [json.loads(t)["@type"] for t in page.locator('script[type="application/ld+json"]').all_text_contents()]
+    assert types.count("FAQPage") == 1, types
