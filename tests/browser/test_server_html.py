@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from consultancy.components.footer import CURRENT_YEAR
 from consultancy.content import content
 from consultancy.framework.client_state import Shared
+from consultancy.framework.route_manifest import full_manifest
 from consultancy.framework.server_html import ServerOnly, server_html_parts
 from tests.conftest import WEB, navigate_in_page, wait_until_interactive
 
@@ -127,11 +128,16 @@ def test_the_parts_keep_their_content_once_hydrated(page, path: str) -> None:
 @pytest.mark.browser
 def test_a_client_side_navigation_loads_the_page_html(new_page) -> None:
     """The site's links load documents, and a page's own route manifest turns any other
-    navigation into a document load before React renders (tests/test_route_manifest.py).
-    Reflex's 404 shell keeps the whole manifest, so React can render another page there: its
-    parts would mount empty, so the page's HTML is loaded instead."""
+    navigation into a document load before React renders (tests/browser/test_route_manifest.py).
+    A page that keeps the whole manifest (as Reflex's own 404 shell did, before the static
+    export put the branded page there) lets React render another page in it: its parts would
+    mount empty, so the page's HTML is loaded instead. Such a page is made here from the
+    branded one."""
     page = new_page()
-    shell = (CLIENT / "404.html").read_text()
+    full_url, _ = full_manifest(CLIENT / "assets")
+    branded = (CLIENT / "404.html").read_text()
+    shell = re.sub(r"/assets/page-manifest-[0-9a-f]+\.js", full_url, branded)
+    assert shell != branded
     page.route(
         re.compile(r"/no-such-page$"), lambda route: route.fulfill(status=404, body=shell, content_type="text/html")
     )
