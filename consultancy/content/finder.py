@@ -6,7 +6,10 @@ same rules as this module and both must agree on every answer set. The semantics
 Answers
     A dict from question id to string, as the visitor gave them. Ids that are not
     questions are ignored. An answer is read *trimmed*: ASCII whitespace (space, tab, LF,
-    CR, FF, VT) is removed at both ends. A trimmed empty string means "unanswered".
+    CR, FF, VT) is removed at both ends. A trimmed empty string means "unanswered", and
+    so does the answer ``dont-know`` (the page's "Don't know", offered on questions with
+    ``dont_know = true``): the rules read it exactly as a blank, so what depends on it is
+    listed as could-not-decide, never guessed.
 
 Numbers
     A number question's answer counts only if, trimmed, it matches
@@ -108,10 +111,31 @@ Answers = dict[str, str]
 # Kept to what JavaScript's String.prototype.trim and Python agree on.
 _SPACE = " \t\n\r\f\v"
 NUMBER = re.compile(r"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
+# The answer "Don't know": the rules read it as unanswered.
+DONT_KNOW = "dont-know"
+
+# The order of work: what a project applies for first. Each approval names its stage; the
+# page lists the results stage by stage, under these headings.
+Stage = Literal["site", "clearance", "establish", "building", "water", "operate", "compliance"]
+STAGES: dict[str, str] = {
+    "site": "Before you commit: the site",
+    "clearance": "Forest and environmental clearance",
+    "establish": "Consent to establish",
+    "building": "Building plan, fire and height",
+    "water": "Water",
+    "operate": "Before you start operating",
+    "compliance": "Once running: renewals and compliance",
+}
 
 
 def trimmed(raw: str) -> str:
     return raw.strip(_SPACE)
+
+
+def known(raw: str) -> str:
+    """The answer as the rules read it: trimmed, and "" for "Don't know"."""
+    text = trimmed(raw)
+    return "" if text == DONT_KNOW else text
 
 
 def number(answer: str) -> float | None:
@@ -217,6 +241,8 @@ class Question(Model):
     options: list[Option] = []
     implied: list[Implied] = []
     ask_when: list[Condition] = []
+    # Offers "Don't know" where a visitor may well not know (read as a blank by the rules).
+    dont_know: bool = False
 
     @model_validator(mode="after")
     def _options(self) -> Question:
@@ -278,6 +304,11 @@ class Outside(Rule):
 
 class Approval(Rule):
     route: str
+    # When in the project it is applied for (STAGES, in order).
+    stage: Stage
+    # The firm's own study or design work (feasibility, EIA study, architectural plans),
+    # shown apart from the government approvals.
+    study: bool = False
 
     @model_validator(mode="after")
     def _route_exists(self) -> Approval:
@@ -305,6 +336,13 @@ def _check(where: str, condition: Condition, questions: dict[str, Question]) -> 
             raise ValueError(f"{where}: {unknown or condition.one_of} not options of '{question.id}'")
 
 
+class Industry(Model):
+    """A home page industry tile: the finder opens with these answers given."""
+
+    name: Text
+    answers: Annotated[dict[str, str], Field(min_length=1)]
+
+
 class FinderPage(Model):
     meta: PageMeta
     heading: Text
@@ -313,6 +351,12 @@ class FinderPage(Model):
     questions: Annotated[list[Question], Field(min_length=3)]
     approvals: Annotated[list[Approval], Field(min_length=1)]
     outside: list[Outside] = []
+    industries: list[Industry] = []
+
+    def in_work_order(self) -> list[int]:
+        """Indexes of the approvals, stage by stage (STAGES), file order within a stage."""
+        stages = list(STAGES)
+        return sorted(range(len(self.approvals)), key=lambda n: (stages.index(self.approvals[n].stage), n))
 
     @property
     def rules(self) -> list[Rule]:
@@ -339,6 +383,10 @@ class FinderPage(Model):
                             f"{where}: '{condition.question}' is not asked before '{question.id}'"
                             " (an answer can be carried over, or a question made relevant, only by earlier questions)"
                         )
+        for i, industry in enumerate(self.industries):
+            for question, value in industry.answers.items():
+                if question not in questions or not questions[question].accepts(value):
+                    raise ValueError(f"industries[{i}].answers: '{value}' is not an answer to '{question}'")
         for kind, rules in (("approvals", self.approvals), ("outside", self.outside)):
             for a, rule in enumerate(rules):
                 for t, trigger in enumerate(rule.triggers):
@@ -364,7 +412,7 @@ class FinderPage(Model):
                 effective[question.id] = entry.value
             elif relevant is True:
                 asked.append(question.id)
-                answer = trimmed(answers.get(question.id, ""))
+                answer = known(answers.get(question.id, ""))
                 effective[question.id] = answer
                 if answer == "" or (question.kind == "number" and number(answer) is None):
                     open_questions.append(question.id)

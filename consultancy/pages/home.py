@@ -1,5 +1,7 @@
 """/: hero slideshow, about, service groups, industries, process and clients."""
 
+from urllib.parse import urlencode
+
 import reflex as rx
 
 from consultancy.components.icons import icon
@@ -105,15 +107,27 @@ def service_cards() -> rx.Component:
     )
 
 
+def finder_address(industry: str) -> str:
+    """The approvals finder with this industry's answers given (data/finder.toml, industries)."""
+    answers = next(i.answers for i in content().finder.industries if i.name == industry)
+    return f"/approvals-finder?{urlencode(answers)}"
+
+
 def industries() -> rx.Component:
+    # Each tile opens the finder with its sector chosen: the next step for a visitor who
+    # recognises their industry.
     return fade_section(
         "Industries We Serve",
         rx.el.ul(
             *[
                 rx.el.li(
-                    picture(industry.image, "", 480, 320, class_name="industry__img", sizes=INDUSTRY_CARD_SIZES),
-                    rx.el.span(industry.name, class_name="industry__name"),
-                    class_name="industry",
+                    link(
+                        picture(industry.image, "", 480, 320, class_name="industry__img", sizes=INDUSTRY_CARD_SIZES),
+                        rx.el.span(industry.name, class_name="industry__name"),
+                        rx.el.span(" — find the approvals you need", class_name="visually-hidden"),
+                        href=finder_address(industry.name),
+                        class_name="industry",
+                    ),
                 )
                 for industry in PAGE.industries
             ],

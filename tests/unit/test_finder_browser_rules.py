@@ -13,7 +13,7 @@ from pathlib import Path
 
 from consultancy.components.finder.rules import evaluator_js
 from consultancy.content import content
-from consultancy.content.finder import FinderPage
+from consultancy.content.finder import DONT_KNOW, FinderPage
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = ROOT / ".tools" / "node_modules" / "node" / "bin" / "node"
@@ -32,11 +32,11 @@ def _answer_sets(page: FinderPage, count: int, seed: int = 14) -> list[dict[str,
             if rng.random() < 0.2:
                 continue
             if q.kind == "yes_no":
-                answers[q.id] = rng.choice(["yes", "no", ""])
+                answers[q.id] = rng.choice(["yes", "no", "", DONT_KNOW])
             elif q.kind == "choice":
-                answers[q.id] = rng.choice([o.value for o in q.options] + [""])
+                answers[q.id] = rng.choice([o.value for o in q.options] + ["", DONT_KNOW])
             else:
-                answers[q.id] = rng.choice(NUMBERS)
+                answers[q.id] = rng.choice([*NUMBERS, DONT_KNOW, f" {DONT_KNOW} "])
         sets.append(answers)
     return sets
 

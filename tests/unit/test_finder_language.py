@@ -56,6 +56,7 @@ def approval(id: str, *triggers: list[dict], titles: list[dict] | None = None) -
         "authority": "x",
         "act": "y",
         "route": "cgwanoc",
+        "stage": "water",
         "triggers": [{"reason": f"{id} {n}", "conditions": c} for n, c in enumerate(triggers)],
         "titles": titles or [],
     }
@@ -206,6 +207,7 @@ title = "A"
 authority = "x"
 act = "y"
 route = "cgwanoc"
+stage = "water"
 [[approvals.triggers]]
 reason = "r"
 conditions = [{ question = "first", is_yes = true }]

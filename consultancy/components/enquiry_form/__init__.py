@@ -12,6 +12,7 @@ from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices, service_choices
 from consultancy.framework.behaviour import after_mount
 
+from .prefill import enquiry_prefill
 from .state import EnquiryState, sending, sent
 
 SHORT_FIELDS = ("name", "phone", "email", "service", "message")
@@ -181,6 +182,8 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             aria_label="Enquiry",
             no_validate=True,
         ),
+        # Services and message from the address (a link from the approvals finder).
+        *([] if short else [enquiry_prefill(prefix)]),
         _answer(),
         # Mounted anew with each answer from the backend, which ends "Sending…".
         after_mount(delay=0, on_fire=sending.set(False), key=EnquiryState.answers.to_string()),

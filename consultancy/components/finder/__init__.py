@@ -3,8 +3,9 @@
 import reflex as rx
 
 from consultancy.components.icons import icon
-from consultancy.components.ui import button_link, link, print_button
-from consultancy.content.finder import Approval, FinderPage, Outside, Question, Rule
+from consultancy.components.ui import link, print_button
+from consultancy.content import content
+from consultancy.content.finder import DONT_KNOW, STAGES, Approval, FinderPage, Outside, Question, Rule
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
@@ -25,6 +26,10 @@ def _help(question: Question) -> list[rx.Component]:
     return [rx.el.p(question.help, class_name="question__help", id=f"q-{question.id}-help")] if question.help else []
 
 
+def _with_unsure(question: Question, options: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [*options, (DONT_KNOW, "Don't know")] if question.dont_know else options
+
+
 def _radios(question: Question, options: list[tuple[str, str]]) -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend(question.label, class_name="question__label"),
@@ -36,17 +41,35 @@ def _radios(question: Question, options: list[tuple[str, str]]) -> rx.Component:
                         type="radio",
                         name=question.id,
                         value=value,
+                        # Controlled: answers read from the address on load show as chosen.
+                        checked=finder_state.answer_of(question.id) == value,
                         on_change=finder_state.answer(question.id, value),
                     ),
                     rx.el.span(label),
                     class_name="choice",
                 )
-                for value, label in options
+                for value, label in _with_unsure(question, options)
             ],
             class_name="choices",
         ),
         class_name=_question_class(question),
     )
+
+
+def _unsure_button(question: Question) -> list[rx.Component]:
+    """ "Don't know" beside a number: the rules read it as blank, and the result then names
+    what it could not decide."""
+    if not question.dont_know:
+        return []
+    return [
+        rx.el.button(
+            "Don't know",
+            type="button",
+            class_name="question__unsure",
+            aria_pressed=rx.cond(finder_state.unsure(question.id), "true", "false"),
+            on_click=finder_state.set_dont_know(question.id),
+        )
+    ]
 
 
 def question_field(question: Question) -> rx.Component:
@@ -61,8 +84,12 @@ def question_field(question: Question) -> rx.Component:
             *_help(question),
             rx.el.select(
                 rx.el.option("Choose…", value=""),
-                *[rx.el.option(o.label, value=o.value) for o in question.options],
+                *[
+                    rx.el.option(label, value=value)
+                    for value, label in _with_unsure(question, [(o.value, o.label) for o in question.options])
+                ],
                 id=control_id,
+                value=finder_state.answer_of(question.id),
                 on_change=finder_state.answer(question.id),
                 class_name="question__input",
             ),
@@ -79,9 +106,11 @@ def question_field(question: Question) -> rx.Component:
                 step="any",
                 input_mode="decimal",
                 class_name="question__input",
+                value=finder_state.number_shown(question.id),
                 on_change=finder_state.answer(question.id),
             ),
             rx.el.span(question.unit, class_name="question__unit"),
+            *_unsure_button(question),
             class_name="question__number",
         ),
         class_name=_question_class(question),
@@ -90,13 +119,111 @@ def question_field(question: Question) -> rx.Component:
 
 def _result(n: int, approval: Approval) -> rx.Component:
     return rx.el.li(
-        rx.el.h3(link(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
+        rx.el.h4(link(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
         rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
         rx.el.p(rx.el.strong("Authority: "), approval.authority),
         rx.el.p(rx.el.strong("Law: "), approval.act),
         class_name="result",
         data_approval=approval.id,
         hidden=~finder_state.applies(n),
+    )
+
+
+def _stages(page: FinderPage) -> rx.Component:
+    """The approvals that apply, stage by stage in the order of work (STAGES); a stage with
+    none that applies is hidden, and the visible ones are numbered by the style sheet."""
+    groups = []
+    for stage, heading in STAGES.items():
+        members = [n for n in finder_state.GOVERNMENT if page.approvals[n].stage == stage]
+        if not members:
+            continue
+        groups.append(
+            rx.el.section(
+                rx.el.h3(heading, class_name="finder__stage-title"),
+                rx.el.ol(*[_result(n, page.approvals[n]) for n in members], class_name="results"),
+                class_name="finder__stage",
+                data_stage=stage,
+                hidden=~finder_state.any_applies(members),
+            )
+        )
+    return rx.el.div(*groups, class_name="finder__stages", id="finder-results")
+
+
+def _studies(page: FinderPage) -> rx.Component:
+    """The firm's own studies and designs the project needs, apart from the approvals."""
+    return rx.el.div(
+        rx.el.h2(
+            "Our studies for your project (",
+            rx.el.span(finder_state.studies_count.to_string(), id="finder-studies-count"),
+            ")",
+            class_name="section__title",
+        ),
+        rx.el.p(
+            "Work we do ourselves before or alongside the applications: not approvals, but the studies and "
+            "drawings the approvals are decided on.",
+            class_name="finder__empty",
+        ),
+        rx.el.ol(
+            *[_result(n, page.approvals[n]) for n in finder_state.STUDIES], class_name="results", id="finder-studies"
+        ),
+        hidden=finder_state.studies_count == 0,
+        id="finder-studies-panel",
+    )
+
+
+def _checklist(page: FinderPage) -> rx.Component:
+    """One document checklist for the whole project: every document of every approval and
+    study that applies, each once, in the order of work."""
+    return rx.el.div(
+        rx.el.h2(
+            "Documents to gather for the whole project (",
+            rx.el.span(finder_state.documents_count.to_string(), id="finder-checklist-count"),
+            ")",
+            class_name="section__title",
+        ),
+        rx.el.ul(
+            *[
+                rx.el.li(
+                    rx.el.span("", class_name="finder__box", aria_hidden="true"),
+                    rx.el.strong(name),
+                    rx.el.span(f" {description}"),
+                    class_name="finder__document",
+                    hidden=~finder_state.any_applies(users),
+                )
+                for name, description, users in finder_state.checklist(page)
+            ],
+            class_name="finder__documents",
+            id="finder-checklist-items",
+        ),
+        rx.el.div(
+            rx.el.button(
+                icon("printer", size=18),
+                rx.el.span("Print the checklist"),
+                type="button",
+                class_name="button button--secondary",
+                id="finder-print-checklist",
+                on_click=finder_state.print_checklist,
+            ),
+            class_name="actions no-print",
+        ),
+        hidden=finder_state.documents_count == 0,
+        id="finder-checklist",
+        class_name="finder__checklist",
+    )
+
+
+def _print_header() -> rx.Component:
+    """Only on paper: who the list is from, when, and the answers it was made from."""
+    site = content().site
+    return rx.el.div(
+        rx.el.p(rx.el.strong(site.name), f" · {site.phone}", class_name="print-header__firm"),
+        rx.el.p(
+            "Approvals finder, ", rx.cond(finder_state.mounted.value, finder_state.today, ""), id="finder-print-date"
+        ),
+        rx.el.p(rx.el.strong("Your answers")),
+        rx.el.ul(rx.foreach(finder_state.answer_lines, lambda line: rx.el.li(line)), id="finder-print-answers"),
+        class_name="print-header print-only",
+        id="finder-print-header",
     )
 
 
@@ -153,6 +280,8 @@ def _progress() -> rx.Component:
 def finder(page: FinderPage) -> rx.Component:
     # One island: the rules' evaluation is a hook, declared once for every result.
     return div_island(
+        finder_state.address(),
+        _print_header(),
         rx.el.form(
             _progress(),
             *[question_field(q) for q in page.questions],
@@ -186,7 +315,8 @@ def finder(page: FinderPage) -> rx.Component:
                     ),
                 ),
             ),
-            rx.el.ol(*[_result(n, a) for n, a in enumerate(page.approvals)], class_name="results", id="finder-results"),
+            _stages(page),
+            _studies(page),
             rx.el.div(
                 rx.el.h2(
                     "Also needed, outside our services (",
@@ -215,7 +345,8 @@ def finder(page: FinderPage) -> rx.Component:
                     class_name="section__title",
                 ),
                 rx.el.p(
-                    "These depend on an answer still missing, or on a point we check case by case: ask us.",
+                    'These depend on an answer still missing or answered "Don\'t know", or on a point we check '
+                    "case by case: ask us.",
                     class_name="finder__empty",
                 ),
                 rx.el.ol(
@@ -235,9 +366,17 @@ def finder(page: FinderPage) -> rx.Component:
                 ),
                 class_name="finder__others no-print",
             ),
+            _checklist(page),
             rx.el.p(icon("scale", size=16), rx.el.span(page.disclaimer), class_name="finder__disclaimer"),
             rx.el.div(
-                button_link("Request Consultation", "/contact-us", variant="accent", icon_name="arrow-right"),
+                # The contact form opens with the services chosen and the project in the message.
+                link(
+                    rx.el.span("Request Consultation"),
+                    icon("arrow-right", size=18),
+                    href=finder_state.enquiry_href,
+                    class_name="button button--accent",
+                    id="finder-request",
+                ),
                 print_button("Print this list"),
                 class_name="actions no-print",
             ),

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 
-from consultancy.content.finder import Condition, FinderPage, Trigger
+from consultancy.content.finder import DONT_KNOW, Condition, FinderPage, Trigger
 
-# Trimming and numbers exactly as finder.py reads them (ASCII whitespace; plain decimals).
+# Trimming and numbers exactly as finder.py reads them (ASCII whitespace; plain decimals;
+# "Don't know" read as a blank).
 # `sum` adds the `plus` questions left to right, "" counting 0, like Condition.holds.
 _PRELUDE = r"""
 const trim = (v) => String(v ?? '').replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, '');
+const known = (v) => { const t = trim(v); return t === DONT_KNOW ? '' : t; };
 const a = {};
 const implied = {};
 const asked = [];
@@ -103,7 +105,7 @@ def evaluator_js(page: FinderPage) -> str:
         number = json.dumps(question.kind == "number")
         settle.append(
             chain + f"{{ const r = {relevant}; a[{q}] = ''; "
-            f"if (r === true) {{ a[{q}] = trim(answers[{q}]); asked.push({q}); "
+            f"if (r === true) {{ a[{q}] = known(answers[{q}]); asked.push({q}); "
             f"if (a[{q}] === '' || ({number} && Number.isNaN(num({q})))) open.add({q}); }} "
             f"else if (r === null) {{ open.add({q}); }} }}"
         )
@@ -118,6 +120,7 @@ def evaluator_js(page: FinderPage) -> str:
         titles.append(title)
     return (
         "((answers) => { "
+        + f"const DONT_KNOW = {json.dumps(DONT_KNOW)};"
         + _PRELUDE
         + "\n".join(settle)
         + f"\nconst labels = {labels};"

@@ -3,10 +3,14 @@
 Nothing here needs the backend: the rules ship with the page (rules.py), so the list
 follows each answer at once, and the finder works wherever the page loads."""
 
+import json
+
 import reflex as rx
+from reflex.vars.base import Var
 
 from consultancy.content import content
-from consultancy.framework.client_state import Shared, call, imported, once_per_render
+from consultancy.content.finder import DONT_KNOW, FinderPage
+from consultancy.framework.client_state import Shared, action, call, imported, once_per_render
 
 from .rules import evaluator_js
 
@@ -15,7 +19,8 @@ answers = Shared("finder_answers", {})
 # not relevant yet are hidden only then: the server's HTML, and a page without JavaScript,
 # show every question as before.
 mounted = Shared("mounted", False)
-APPROVALS = len(content().finder.approvals)
+PAGE = content().finder
+APPROVALS = len(PAGE.approvals)
 
 _FINDER = rx.asset("finder.js", shared=True).importable_path
 # The rules, compiled from data/finder.toml to one JavaScript function (rules.py), evaluated
@@ -55,14 +60,13 @@ def undecided_of(n: int) -> rx.Var:
 
 
 _FILLED = imported(_FINDER, "filledCount")
-applicable_count = call(_FILLED, reasons, 0, APPROVALS, type_=int)
 outside_count = call(_FILLED, reasons, APPROVALS, type_=int)
 undecided_count = call(_FILLED, undecided, type_=int)
 answered = call(imported(_FINDER, "answeredCount"), answers.value, type_=int)
 not_applicable_count = call(imported(_FINDER, "clearedCount"), reasons, undecided, APPROVALS, type_=int)
 # Progress: the questions this project is asked so far, and how many of them have an answer.
 asked_count = _result["asked"].to(list).length()
-done_count = call(imported(_FINDER, "doneCount"), _result, type_=int)
+done_count = call(imported(_FINDER, "doneCount"), _result, answers.value, type_=int)
 
 
 def answer(question: str, value: str | None = None):
@@ -71,3 +75,83 @@ def answer(question: str, value: str | None = None):
 
 
 start_over = answers.set({})
+
+
+def set_dont_know(question: str):
+    return answers.put(question, DONT_KNOW)
+
+
+def answer_of(question: str) -> rx.Var:
+    """The answer the form shows for `question` ("" when none)."""
+    return call(imported(_FINDER, "answerOf"), answers.value, question, type_=str)
+
+
+def number_shown(question: str) -> rx.Var:
+    return call(imported(_FINDER, "numberShown"), answers.value, question, type_=str)
+
+
+def unsure(question: str) -> rx.Var:
+    return call(imported(_FINDER, "unsure"), answers.value, question, type_=bool)
+
+
+def checklist(page: FinderPage) -> list[tuple[str, str, list[int]]]:
+    """The combined document checklist: (name, description, indexes of the approvals that need
+    it) for every document of every approval's service (data/services/*.toml, `checklist`),
+    in the order of work, each document once (by name, case and spacing aside)."""
+    services = {s.route: s for s in content().services}
+    documents: dict[str, tuple[str, str, list[int]]] = {}
+    for n in page.in_work_order():
+        for item in services[page.approvals[n].route].checklist:
+            key = " ".join(item.name.lower().split())
+            documents.setdefault(key, (item.name, item.description, []))[2].append(n)
+    return list(documents.values())
+
+
+def _facts(page: FinderPage) -> dict:
+    """What the browser needs to write the answers and the result in words (finder.js)."""
+    return {
+        "questions": [
+            {"id": q.id, "label": q.label, "unit": q.unit, "options": {o.value: o.label for o in q.options}}
+            for q in page.questions
+        ],
+        "rules": [{"route": getattr(r, "route", ""), "study": getattr(r, "study", False)} for r in page.rules],
+        "approvals": len(page.approvals),
+        "order": page.in_work_order(),
+        "documents": [{"name": name, "rules": users} for name, _, users in checklist(page)],
+        "finder": f"{content().site.site_url}/approvals-finder",
+        # The contact form's message limit, less room for the visitor's own words.
+        "limit": content().enquiries.message_max_length - 500,
+    }
+
+
+_FACTS = once_per_render("finderFacts", rx.Var(json.dumps(_facts(PAGE))), type_=dict)
+STUDIES = [n for n in PAGE.in_work_order() if PAGE.approvals[n].study]
+GOVERNMENT = [n for n in PAGE.in_work_order() if not PAGE.approvals[n].study]
+applicable_count = call(imported(_FINDER, "countAt"), reasons, GOVERNMENT, type_=int)
+studies_count = call(imported(_FINDER, "countAt"), reasons, STUDIES, type_=int)
+documents_count = call(
+    imported(_FINDER, "documentCount"), reasons, [users for _, _, users in checklist(PAGE)], type_=int
+)
+enquiry_href = call(imported(_FINDER, "enquiryHref"), _FACTS, _result, answers.value, type_=str)
+answer_lines = call(imported(_FINDER, "answerLines"), _FACTS, _result, answers.value, type_=list[str])
+today = call(imported(_FINDER, "todayText"), type_=str)
+# Called by the button itself, like the page's own print button (client_state.PRINT_PAGE).
+print_checklist = action("{0}()", imported(_FINDER, "printChecklist"))
+
+
+def any_applies(indexes: list[int]) -> rx.Var:
+    return call(imported(_FINDER, "anyApplies"), reasons, indexes, type_=bool)
+
+
+class FinderAddress(rx.Component):
+    """Keeps the answers in the page's address and reads them from it (finder_address.jsx)."""
+
+    library = rx.asset("finder_address.jsx", shared=True).importable_path
+    tag = "FinderAddress"
+    answers: Var[dict]
+    questions: Var[list[str]]
+    on_read: rx.EventHandler[lambda given: [given]]
+
+
+def address() -> rx.Component:
+    return FinderAddress.create(answers=answers.value, questions=[q.id for q in PAGE.questions], on_read=answers.setter)
