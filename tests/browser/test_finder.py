@@ -44,7 +44,7 @@ def test_finder_page_asks_only_what_matters_and_lists_everything(desktop_page) -
     expect(undecided.locator("[data-undecided='consent-to-operate']")).to_be_visible()
     expect(undecided.locator("[data-undecided='consent-to-operate']")).to_contain_text("ask us")
     expect(undecided.locator("[data-undecided='boiler']")).to_contain_text("Will you use a steam boiler?")
-    page.get_by_role("group", name="Will you use a steam boiler?").get_by_label("No").check()
+    page.get_by_role("group", name="Will you use a steam boiler?").get_by_label("No", exact=True).check()
     expect(undecided.locator("[data-undecided='boiler']")).to_be_hidden()
     assert "fire-noc" in results.evaluate_all("els => els.map(e => e.dataset.approval)")
     expect(page.get_by_text(re.compile("not legal advice"))).to_be_visible()
