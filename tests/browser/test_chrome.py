@@ -128,7 +128,7 @@ def test_dropdown_link_navigates(desktop_page) -> None:
     page = desktop_page
     _open(page, "/")
     page.locator("#services-trigger").click()
-    page.locator("#services-menu").get_by_role("link", name="CGWA NOC").click()
+    page.locator("#services-menu").get_by_role("link", name="Groundwater or borewell NOC (CGWA)").click()
     expect(page).to_have_url(re.compile(r"/cgwanoc$"))
     expect(page.locator("h1")).to_be_visible()
 
