@@ -6,18 +6,22 @@ from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
 from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
+from consultancy.enquiries.settings import require_production_secrets
 from consultancy.framework import runtime
 from consultancy.framework.serving import clean_urls
+from consultancy.framework.staff_cookie import staff_routes
 from consultancy.framework.versions import require_written_for
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
 
 require_written_for()
+require_production_secrets()
 
 app = rx.App(
     stylesheets=["/css/site.css"],
     html_lang="en-IN",
-    api_transformer=clean_urls,
+    # Staff sign-in and sign-out are HTTP posts that set an HttpOnly cookie (staff_cookie.py).
+    api_transformer=[clean_urls, staff_routes],
     # No toast provider and no connection overlay: the site shows no toasts (and the
     # bundle loses about 9 KB gzipped), and both inject inline styles at runtime that a
     # strict Content-Security-Policy blocks; a visitor reading a prerendered page needs

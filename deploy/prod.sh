@@ -26,6 +26,11 @@
 #   TRUSTED_PROXIES (none): the proxies in front of nginx (a TLS proxy on this host:
 #     127.0.0.1), whose X-Forwarded-For names the visitor for the limits;
 #   EVENT_RATE, EVENT_BURST (20/s, 60): the backend's limit of events per socket;
+#   BACKEND_TRUSTED_PROXIES (127.0.0.1 ::1): the only peers whose X-Forwarded-For the backend
+#     believes (nginx's address, when the backend is on another host);
+#   ENQUIRY_ADDRESS_KEY: a random secret (at least 32 characters); the backend refuses to start
+#     without one. `serve` (a whole stack on one host: make prod, the tests) makes one in
+#     $RUN_DIR/address.key when none is set;
 #   DB_URL and SMTP_* (README "Deploying").
 #   SITE_DEMO=1: this is a demo. Without it every mode refuses to start while the content
 #     still holds placeholders (EXAMPLE values, fictional clients, dummy video ids, drawn
@@ -115,7 +120,7 @@ build() {
 backend() {
   check_placeholders
   mkdir -p "$RUN_DIR"
-  REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" \
+  REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" SITE_PUBLIC_URL="$PUBLIC_URL" \
   REFLEX_CORS_ALLOWED_ORIGINS="$(echo ${SITE_ORIGINS:-$PUBLIC_URL} | tr ' ' ',')" \
   REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="$REDIS_URL" \
     exec .venv/bin/granian --interface asgi --factory --host "$BACKEND_HOST" --port "$BACKEND_PORT" \
@@ -152,6 +157,12 @@ serve() {
       done
     ) &
     pids+=($!)
+  fi
+
+  if [ -z "${ENQUIRY_ADDRESS_KEY:-}" ]; then
+    [ -s "$RUN_DIR/address.key" ] || (umask 077 && $PY -c 'import secrets; print(secrets.token_urlsafe(32))' >"$RUN_DIR/address.key")
+    ENQUIRY_ADDRESS_KEY="$(cat "$RUN_DIR/address.key")"
+    export ENQUIRY_ADDRESS_KEY
   fi
 
   backend &

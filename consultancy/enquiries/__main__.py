@@ -4,7 +4,10 @@
     backup PATH                   a consistent copy of the SQLite database, taken while the site runs
     restore PATH [--yes]          put a backup back (stop the backend first)
     erase --email ADDRESS         delete a person's enquiries (DPDP Act, 2023: right to erasure)
-    retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml)
+    retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
+                                  and staff audit entries older than a year
+    audit [--since YYYY-MM-DD]    the record of staff access (sign-ins, refusals, enquiries opened,
+                                  searches, status changes, exports), one tab-separated line each
     send-mail                     send the queued enquiry emails that are due, once
     add-user NAME [--reset]       add a member of staff for /staff (asks for the password)
     remove-user NAME              remove one
@@ -60,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     erase.add_argument("--email", required=True)
     retention = commands.add_parser("retention", help="delete enquiries closed more than N months ago")
     retention.add_argument("--months", type=int, help="default: retention_months in data/enquiries.toml")
+    audit = commands.add_parser("audit", help="the record of staff access")
+    audit.add_argument("--since", type=_date, help="only entries on or after this date (IST)")
     commands.add_parser("send-mail", help="send the queued enquiry emails that are due")
     add_user = commands.add_parser("add-user", help="add a member of staff (asks for the password)")
     add_user.add_argument("name")
@@ -108,6 +113,15 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         count = write_csv(out, since=args.since)
         out.flush()
         print(f"{count} enquiries exported", file=err)
+        from . import audit
+
+        audit.exported(f"cli:{getpass.getuser()}", count, how="command line", background=False)
+        return 0
+    if args.command == "audit":
+        from . import audit
+
+        for entry in audit.entries(args.since):
+            print(entry.line(), file=out)
         return 0
     if args.command in {"backup", "restore"}:
         if not is_sqlite(database_url()):
@@ -133,6 +147,9 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
     if args.command == "retention":
         count = maintenance.delete_closed(months=args.months)
         print(f"deleted {count} closed enquiries", file=err)
+        from . import audit
+
+        print(f"deleted {audit.delete_older()} staff audit entries older than a year", file=err)
         return 0
     if args.command == "send-mail":
         from .mail import pending_count, send_due

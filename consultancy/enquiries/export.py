@@ -101,3 +101,10 @@ def csv_text(*, since: date | None = None, status: str | None = None, search: st
     buffer = io.StringIO(newline="")
     write_csv(buffer, since=since, status=status, search=search)
     return buffer.getvalue()
+
+
+def csv_text_and_count(*, since: date | None = None, status: str | None = None, search: str = "") -> tuple[str, int]:
+    """The CSV text and how many enquiries it holds (for the audit)."""
+    buffer = io.StringIO(newline="")
+    count = write_csv(buffer, since=since, status=status, search=search)
+    return buffer.getvalue(), count

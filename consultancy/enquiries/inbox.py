@@ -14,7 +14,7 @@ from datetime import date, datetime
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import func, select
 
-from . import export
+from . import audit, export
 from .database import transaction
 from .errors import EnquiryError, StoreUnavailable
 from .form import district_label, service_label
@@ -95,10 +95,11 @@ def list_enquiries(
     page: int = 1,
     page_size: int = PAGE_SIZE,
     now: datetime | None = None,
+    address: str = "",
 ) -> EnquiryList:
     """Newest first, filtered by status and by text in the reference, name, email, phone,
-    organisation or message; one page of `page_size`."""
-    require_session(token, now=now)
+    organisation or message; one page of `page_size`. A search is recorded in the audit."""
+    staff = require_session(token, now=now)
     where = _condition(status=status, search=search)
     try:
         page, page_size = max(int(page), 1), min(max(int(page_size), 1), 500)
@@ -118,6 +119,8 @@ def list_enquiries(
             counts = dict(session.exec(select(Enquiry.status, func.count()).group_by(Enquiry.status)).all())
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+    if search:
+        audit.record("search", staff.name, f"{search!r}: {total} found", address=address, now=now)
     return EnquiryList(
         enquiries=tuple(_view(enquiry, sent is not None) for enquiry, sent in rows),
         total=total,
@@ -137,12 +140,18 @@ def _condition(*, since: object = None, status: object = None, search: object = 
         raise InboxRefused(str(error)) from None
 
 
-def get_enquiry(token: object, reference: str, *, now: datetime | None = None) -> EnquiryView:
-    """One enquiry with its notes, oldest note first."""
-    require_session(token, now=now)
+def get_enquiry(
+    token: object, reference: str, *, now: datetime | None = None, address: str = "", opened: bool = True
+) -> EnquiryView:
+    """One enquiry with its notes, oldest note first; recorded in the audit when a member
+    of staff `opened` it (not when the page shows the open one again)."""
+    staff = require_session(token, now=now)
     try:
         with transaction() as session:
-            return _load(session, reference)
+            view = _load(session, reference)
+            if opened:
+                audit.record("open", staff.name, view.reference, address=address, now=now, session=session)
+            return view
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
 
@@ -165,7 +174,9 @@ def _load(session, reference: object) -> EnquiryView:
     return _view(enquiry, sent is not None, list(notes))
 
 
-def set_status(token: object, reference: str, status: str, *, now: datetime | None = None) -> EnquiryView:
+def set_status(
+    token: object, reference: str, status: str, *, now: datetime | None = None, address: str = ""
+) -> EnquiryView:
     """Move an enquiry to `status` (new, contacted, quoted, closed); a note records who did
     it. Closing starts the retention clock; reopening stops it."""
     staff = require_session(token, now=now)
@@ -177,6 +188,14 @@ def set_status(token: object, reference: str, status: str, *, now: datetime | No
             enquiry = _find(session, reference)
             if enquiry.status != status:
                 _note(session, enquiry, staff, f"Status: {enquiry.status} → {status}", now)
+                audit.record(
+                    "status",
+                    staff.name,
+                    f"{reference}: {enquiry.status} -> {status}",
+                    address=address,
+                    now=now,
+                    session=session,
+                )
                 enquiry.status = status
                 enquiry.status_changed_at = now
                 enquiry.closed_at = now if status == "closed" else None
@@ -219,12 +238,15 @@ def export_csv(
     status: str | None = None,
     search: str = "",
     now: datetime | None = None,
+    address: str = "",
 ) -> str:
     """The CSV download: without filters, exactly what `python -m consultancy.enquiries
-    export` prints."""
-    require_session(token, now=now)
+    export` prints. Recorded in the audit (and a large one mailed to the firm)."""
+    staff = require_session(token, now=now)
     _condition(since=since, status=status, search=search)
     try:
-        return export.csv_text(since=since, status=status or None, search=search)
+        text, rows = export.csv_text_and_count(since=since, status=status or None, search=search)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+    audit.exported(staff.name, rows, address=address)
+    return text

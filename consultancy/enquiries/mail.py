@@ -12,8 +12,13 @@ enquiry in the same worker); `python -m consultancy.enquiries send-mail` does on
 Settings, from the environment: SMTP_HOST (no host: nothing is sent, mail waits in the
 queue), SMTP_PORT (587 with STARTTLS, 465 with SMTP_SSL, else 25), SMTP_USER,
 SMTP_PASSWORD, SMTP_STARTTLS (default on), SMTP_SSL (implicit TLS, default off), MAIL_FROM
-(default SMTP_USER, else the firm's address). The recipient is the firm's email in
-data/site.toml.
+(default SMTP_USER, else the firm's address), SMTP_CA_FILE (a CA bundle for a mail server
+with a private certificate), MAIL_PER_HOUR (60: the most notifications sent in any hour; the
+rest wait in the queue, and every enquiry is in the inbox whatever the mail does). The
+recipient is the firm's email in data/site.toml.
+
+A login (SMTP_USER) is only ever sent over TLS: without STARTTLS or SMTP_SSL the sender
+refuses to log in rather than send the password in clear.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import smtplib
 import ssl
 from dataclasses import dataclass
@@ -46,6 +52,10 @@ FIRST_RETRY = timedelta(minutes=1)
 LONGEST_WAIT = timedelta(hours=1)
 SMTP_TIMEOUT_S = 30
 SENDER_INTERVAL_S = 30
+HOUR = timedelta(hours=1)
+# Bidirectional controls: they can make a message display as something else than it is
+# (a forged footer or link), so they are dropped from the visitor's text in the email.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,7 @@ class SmtpSettings:
     starttls: bool
     implicit_tls: bool
     sender: str
+    ca_file: str = ""
 
     @classmethod
     def from_env(cls) -> SmtpSettings | None:
@@ -77,7 +88,19 @@ class SmtpSettings:
             starttls=starttls,
             implicit_tls=implicit_tls,
             sender=sender,
+            ca_file=os.environ.get("SMTP_CA_FILE", "").strip(),
         )
+
+    def tls_context(self) -> ssl.SSLContext:
+        return ssl.create_default_context(cafile=self.ca_file or None)
+
+
+def mails_per_hour() -> int:
+    return int(os.environ.get("MAIL_PER_HOUR", "").strip() or 60)
+
+
+class InsecureLogin(smtplib.SMTPException):
+    """SMTP_USER is set but the connection would not be encrypted."""
 
 
 @dataclass(frozen=True)
@@ -114,27 +137,38 @@ def compose(enquiry: Enquiry, sender: str, recipient: str) -> EmailMessage:
     message["Reply-To"] = enquiry.email
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain=recipient.rsplit("@", 1)[-1])
+    # The firm's own lines (the staff link included) come first; the visitor's message is
+    # last and quoted line by line, so nothing typed can pass for the email's own footer.
     lines = [
         "A new enquiry came in through the website.",
         "",
         f"Reference:     {enquiry.reference}",
         f"Received:      {received}",
-        f"Name:          {enquiry.name}",
+        f"Name:          {_clean(enquiry.name)}",
         f"Phone:         {enquiry.phone}",
         f"Email:         {enquiry.email}",
-        f"Organisation:  {enquiry.organisation or '-'}",
+        f"Organisation:  {_clean(enquiry.organisation) or '-'}",
         f"Service:       {service_label(enquiry.service)}",
         f"District:      {district_label(enquiry.district) or '-'}",
         "",
-        "Message:",
-        enquiry.message,
-        "",
-        "--",
         f"Record what happens next in the staff inbox: {site.site_url}/staff",
         "Reply to this email to write to the visitor.",
+        "",
+        "The visitor's message:",
+        "",
+        *quote(enquiry.message),
     ]
     message.set_content("\n".join(lines), subtype="plain", charset="utf-8")
     return message
+
+
+def _clean(text: str) -> str:
+    return BIDI_CONTROLS.sub("", text)
+
+
+def quote(text: str) -> list[str]:
+    """The visitor's text as quoted lines ("> "), bidirectional controls removed."""
+    return ["> " + line for line in _clean(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")]
 
 
 def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings | None = None) -> SendReport:
@@ -143,6 +177,10 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     if smtp is None:
         return SendReport(configured=False)
     now = now or utcnow()
+    # The site-wide hourly cap: what is over it waits for the next hour, never dropped.
+    limit = min(limit, mails_per_hour() - sent_since(now - HOUR))
+    if limit <= 0:
+        return SendReport()
     claimed = _claim(now, limit)
     if not claimed:
         return SendReport()
@@ -174,16 +212,23 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"[:500]
 
 
+def sent_since(moment: datetime) -> int:
+    with transaction() as session:
+        return session.exec(select(func.count()).select_from(MailQueue).where(MailQueue.sent_at >= moment)).one()
+
+
 def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
+    if smtp.user and not (smtp.implicit_tls or smtp.starttls):
+        raise InsecureLogin("SMTP_USER is set without STARTTLS or SMTP_SSL: refusing to send the password in clear")
     if smtp.implicit_tls:
         server: smtplib.SMTP = smtplib.SMTP_SSL(
-            smtp.host, smtp.port, timeout=SMTP_TIMEOUT_S, context=ssl.create_default_context()
+            smtp.host, smtp.port, timeout=SMTP_TIMEOUT_S, context=smtp.tls_context()
         )
     else:
         server = smtplib.SMTP(smtp.host, smtp.port, timeout=SMTP_TIMEOUT_S)
     try:
         if smtp.starttls:
-            server.starttls(context=ssl.create_default_context())
+            server.starttls(context=smtp.tls_context())
         if smtp.user:
             server.login(smtp.user, smtp.password)
     except BaseException:
@@ -264,6 +309,28 @@ async def run_sender(interval_s: float = SENDER_INTERVAL_S) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(_wake.wait(), interval_s)
         _wake.clear()
+
+
+def send_notice(subject: str, text: str, *, smtp: SmtpSettings | None = None) -> bool:
+    """A notice to the firm's address (a large export), sent at once; False when it could
+    not be (the audit table has the event either way)."""
+    smtp = smtp or SmtpSettings.from_env()
+    if smtp is None:
+        logger.warning("notice not sent (SMTP_HOST is not set): %s", subject)
+        return False
+    recipient = content().site.email
+    message = EmailMessage()
+    message["Subject"], message["From"], message["To"] = subject, smtp.sender, recipient
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain=recipient.rsplit("@", 1)[-1])
+    message.set_content(text, subtype="plain", charset="utf-8")
+    try:
+        with _connect(smtp) as server:
+            server.send_message(message, smtp.sender, [recipient])
+    except (OSError, smtplib.SMTPException) as error:
+        logger.warning("notice not sent: %s: %s", subject, _describe(error))
+        return False
+    return True
 
 
 def pending_count() -> int:

@@ -163,3 +163,32 @@ class StaffSession(SQLModel, table=True):
     user_id: int = Field(foreign_key="staff_user.id", ondelete="CASCADE", index=True)
     created_at: datetime = Field(sa_type=UTCDateTime)
     expires_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    # The idle timeout counts from here (None: from created_at, for sessions made before it).
+    last_seen_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class SignInFailure(SQLModel, table=True):
+    """A failed sign-in, for the throttles by address and by (name, address), kept for the
+    throttle's window only. Keyed hashes, never the address or the name typed."""
+
+    __tablename__ = "sign_in_failure"
+
+    id: int | None = Field(default=None, primary_key=True)
+    address_key: str = Field(max_length=64, index=True)
+    name_key: str = Field(max_length=64, index=True)
+    created_at: datetime = Field(sa_type=UTCDateTime, index=True)
+
+
+class StaffAudit(SQLModel, table=True):
+    """Who did what in the inbox, when and from where. Only ever inserted into; rows older
+    than a year are deleted by `retention`."""
+
+    __tablename__ = "staff_audit"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(sa_type=UTCDateTime, index=True)
+    # The member of staff, or the name typed at a failed sign-in, or "cli:USER".
+    actor: str = Field(max_length=60)
+    action: str = Field(max_length=20, index=True)
+    detail: str = Field(default="", max_length=300)
+    address: str = Field(default="", max_length=64)

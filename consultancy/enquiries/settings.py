@@ -41,3 +41,27 @@ def env_flag(name: str, default: bool) -> bool:
     if not value:
         return default
     return value in {"1", "true", "yes", "on"}
+
+
+# The key the code fell back on before production refused to start without one of its own;
+# anyone can read it here, so it protects nothing.
+PUBLIC_ADDRESS_KEY = "consultancy-enquiries"
+ADDRESS_KEY_MIN = 32
+
+
+def is_production_backend() -> bool:
+    """The backend as deploy/prod.sh runs it (behind nginx, for visitors)."""
+    return os.environ.get("REFLEX_ENV_MODE", "") == "prod" and env_flag("REFLEX_BACKEND_ONLY", False)
+
+
+def require_production_secrets() -> None:
+    """Stop a production backend that would hash visitors' addresses with a key anyone
+    knows (an IPv4 address is recovered from such a hash by trying all 2^32)."""
+    if not is_production_backend():
+        return
+    key = os.environ.get("ENQUIRY_ADDRESS_KEY", "")
+    if len(key) < ADDRESS_KEY_MIN or key == PUBLIC_ADDRESS_KEY:
+        raise SystemExit(
+            f"ENQUIRY_ADDRESS_KEY must be a random secret of at least {ADDRESS_KEY_MIN} characters in production "
+            "(README, Deploying): for example, python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+        )

@@ -1,10 +1,18 @@
 """Staff accounts and sessions for the inbox at /staff.
 
 Passwords are hashed with scrypt (hashlib) and a random salt, the parameters stored with the
-hash. Five wrong passwords in a row lock an account for 15 minutes. A session is a random
-token the browser keeps; the database keeps only its SHA-256, and it ends after a few hours
-(STAFF_SESSION_HOURS, 8 by default) or at sign-out. `require_session(token)` is the check
-every inbox action makes first.
+hash. A session is a random token the browser keeps in an HttpOnly cookie
+(consultancy/framework/staff_cookie.py); the database keeps only its SHA-256, and it ends
+after a few hours (STAFF_SESSION_HOURS, 8 by default), after IDLE_FOR without an inbox event,
+at sign-out, or when the user is removed or given a new password. `require_session(token)`
+is the check every inbox action makes first.
+
+Every failed sign-in gets the same words after the same work (an unknown name is checked
+against a decoy hash), whether the name exists or not, and whether the try was throttled:
+nothing tells which names exist. Guessing is slowed by address and by (name, address)
+instead of by locking the account, so a stranger cannot lock a member of staff out; and at
+most HASHES_AT_ONCE password checks run at a time in a worker (each costs 128 MiB), the rest
+refused at once.
 """
 
 from __future__ import annotations
@@ -16,19 +24,27 @@ import hmac
 import os
 import re
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlmodel import delete, select, update
+from sqlmodel import delete, func, select
 
+from . import audit
 from .database import transaction
-from .errors import AccountLocked, NotSignedIn, SignInRefused, StoreUnavailable
-from .models import StaffSession, StaffUser, utcnow
-from .settings import IST
+from .errors import NotSignedIn, SignInRefused, StoreUnavailable
+from .models import SignInFailure, StaffSession, StaffUser, utcnow
 
+# Failed sign-ins counted over THROTTLE_WINDOW: a name from one address, and one address
+# whatever the names (IPv6 by its /64, as the enquiry limit counts).
+THROTTLE_WINDOW = timedelta(minutes=15)
 MAX_FAILURES = 5
-LOCK_FOR = timedelta(minutes=15)
+MAX_FAILURES_PER_ADDRESS = 20
+HASHES_AT_ONCE = 2
+IDLE_FOR = timedelta(minutes=30)
+# last_seen_at is written at most this often, not on every event.
+SEEN_EVERY = timedelta(minutes=1)
 PASSWORD_MIN_LENGTH = 12
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
 # OWASP's minimum for scrypt (N=2^17, r=8, p=1): 128 MiB and about half a second per hash
@@ -134,7 +150,7 @@ def add_user(name: str, password: str, *, reset: bool = False, now: datetime | N
                     raise ValueError(f"There is no user called {name!r}")
                 session.add(StaffUser(name=name, password_hash=hashed, created_at=now))
             else:
-                user.password_hash, user.failed_attempts, user.locked_until = hashed, 0, None
+                user.password_hash = hashed
                 session.add(user)
                 # A new password ends the sessions that the old one opened.
                 session.exec(delete(StaffSession).where(StaffSession.user_id == user.id))
@@ -144,6 +160,8 @@ def add_user(name: str, password: str, *, reset: bool = False, now: datetime | N
 
 
 def remove_user(name: str) -> bool:
+    """Remove a member of staff and end their sessions (their open tabs lose the enquiries
+    they show at their next event)."""
     with transaction() as session:
         user = session.exec(select(StaffUser).where(StaffUser.name == normalise_name(name))).first()
         if user is None:
@@ -153,69 +171,89 @@ def remove_user(name: str) -> bool:
         return True
 
 
-def _locked_message(until: datetime) -> str:
-    return (
-        "Too many wrong passwords: this account is locked until "
-        f"{until.astimezone(IST).strftime('%H:%M IST')}. Try again then, or ask a colleague to reset it."
-    )
+_hashing = threading.BoundedSemaphore(HASHES_AT_ONCE)
 
 
-def sign_in(name: str, password: str, *, now: datetime | None = None) -> StaffTicket:
-    """A new session for `name`. Raises SignInRefused (unknown name or wrong password, in the
-    same words), AccountLocked (after MAX_FAILURES wrong passwords, for LOCK_FOR) and
-    StoreUnavailable."""
+def _name_key(name: str) -> str:
+    return hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _throttled(session, name_key: str, address_key: str, now: datetime) -> bool:
+    session.exec(delete(SignInFailure).where(SignInFailure.created_at < now - THROTTLE_WINDOW))
+    by_address = session.exec(
+        select(func.count()).select_from(SignInFailure).where(SignInFailure.address_key == address_key)
+    ).one()
+    by_pair = session.exec(
+        select(func.count())
+        .select_from(SignInFailure)
+        .where(SignInFailure.address_key == address_key, SignInFailure.name_key == name_key)
+    ).one()
+    return by_address >= MAX_FAILURES_PER_ADDRESS or by_pair >= MAX_FAILURES
+
+
+def sign_in(name: str, password: str, *, address: str = "", now: datetime | None = None) -> StaffTicket:
+    """A new session for `name`, signing in from `address`. Raises SignInRefused, in the
+    same words, for an unknown name, a wrong password, a throttled address or name, and
+    when too many passwords are being checked at once; StoreUnavailable when the database
+    is down."""
+    from .store import address_key
+
     now = now or utcnow()
-    if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024:
+    if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024 or len(name) > 200:
         raise SignInRefused(REFUSED)
     name = normalise_name(name)
+    name_key, where = _name_key(name), address_key(address)
     try:
         with transaction() as session:
-            user = session.exec(select(StaffUser).where(StaffUser.name == name)).first()
-            stored = user.password_hash if user else None
-            locked_until = user.locked_until if user else None
-        if locked_until is not None and locked_until > now:
-            raise AccountLocked(_locked_message(locked_until), locked_until)
-        # The slow hash runs outside any transaction: it must not hold up enquiries.
-        matches = verify_password(password, stored or _decoy_hash())
-        if user is None:
+            if _throttled(session, name_key, where, now):
+                audit.record("throttled", name, address=address, now=now, session=session)
+                throttled = True
+            else:
+                throttled = False
+                user = session.exec(select(StaffUser).where(StaffUser.name == name)).first()
+                user_id, stored = (user.id, user.password_hash) if user else (None, None)
+        if throttled:
             raise SignInRefused(REFUSED)
-        return _after_check(user.id, name, matches, now)
+        if not _hashing.acquire(blocking=False):
+            audit.record("busy", name, address=address, now=now)
+            raise SignInRefused(REFUSED)
+        try:
+            # The slow hash runs outside any transaction: it must not hold up enquiries.
+            matches = verify_password(password, stored or _decoy_hash())
+        finally:
+            _hashing.release()
+        return _after_check(user_id if matches else None, name, name_key, where, address, now)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
 
 
-def _after_check(user_id: int | None, name: str, matches: bool, now: datetime) -> StaffTicket:
-    locked: datetime | None = None
+def _after_check(
+    user_id: int | None, name: str, name_key: str, address_key: str, address: str, now: datetime
+) -> StaffTicket:
     with transaction() as session:
         session.exec(delete(StaffSession).where(StaffSession.expires_at <= now))
-        if matches:
-            user = session.get(StaffUser, user_id)
-            if user is None:
-                raise SignInRefused(REFUSED)
-            # A guesser may have locked the account while this password was being checked.
-            if user.locked_until is not None and user.locked_until > now:
-                locked = user.locked_until
-            else:
-                user.failed_attempts, user.locked_until = 0, None
-                session.add(user)
-                token = secrets.token_urlsafe(32)
-                expires_at = now + session_length()
-                session.add(
-                    StaffSession(token_hash=_token_hash(token), user_id=user_id, created_at=now, expires_at=expires_at)
-                )
-                return StaffTicket(token=token, name=name, expires_at=expires_at)
-        else:
-            # Counted in the database, so parallel guesses cannot slip past the limit.
+        if user_id is not None and session.get(StaffUser, user_id) is not None:
             session.exec(
-                update(StaffUser).where(StaffUser.id == user_id).values(failed_attempts=StaffUser.failed_attempts + 1)
+                delete(SignInFailure).where(
+                    SignInFailure.address_key == address_key, SignInFailure.name_key == name_key
+                )
             )
-            user = session.get(StaffUser, user_id)
-            if user is not None and user.failed_attempts >= MAX_FAILURES:
-                user.failed_attempts, user.locked_until = 0, now + LOCK_FOR
-                session.add(user)
-                locked = user.locked_until
-    if locked is not None:
-        raise AccountLocked(_locked_message(locked), locked)
+            token = secrets.token_urlsafe(32)
+            expires_at = now + session_length()
+            session.add(
+                StaffSession(
+                    token_hash=_token_hash(token),
+                    user_id=user_id,
+                    created_at=now,
+                    expires_at=expires_at,
+                    last_seen_at=now,
+                )
+            )
+            audit.record("sign-in", name, address=address, now=now, session=session)
+            return StaffTicket(token=token, name=name, expires_at=expires_at)
+        # The same rows for a known and an unknown name: the database's work tells nothing either.
+        session.add(SignInFailure(address_key=address_key, name_key=name_key, created_at=now))
+        audit.record("refused", name, address=address, now=now, session=session)
     raise SignInRefused(REFUSED)
 
 
@@ -225,7 +263,7 @@ def _token_hash(token: str) -> str:
 
 def require_session(token: object, *, now: datetime | None = None) -> StaffIdentity:
     """The signed-in member of staff that `token` belongs to. Raises NotSignedIn when the
-    token is missing, malformed, unknown or expired, StoreUnavailable when the database is
+    token is missing, malformed, unknown, expired or idle for IDLE_FOR, StoreUnavailable when the database is
     down. Every inbox action calls this before it reads or changes anything."""
     if not isinstance(token, str) or not token or len(token) > _TOKEN_MAX:
         raise NotSignedIn()
@@ -240,12 +278,16 @@ def require_session(token: object, *, now: datetime | None = None) -> StaffIdent
             if found is None:
                 raise NotSignedIn()
             staff_session, user = found
-            if staff_session.expires_at <= now:
+            seen = staff_session.last_seen_at or staff_session.created_at
+            if staff_session.expires_at <= now or now - seen >= IDLE_FOR:
                 session.delete(staff_session)
                 expired = True
             else:
                 expired = False
                 identity = StaffIdentity(user_id=user.id, name=user.name, expires_at=staff_session.expires_at)
+                if now - seen >= SEEN_EVERY:
+                    staff_session.last_seen_at = now
+                    session.add(staff_session)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     if expired:

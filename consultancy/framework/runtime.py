@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from consultancy.framework.event_limits import install as limit_events_per_socket
+from consultancy.framework.staff_cookie import install as trusted_proxies_only
 from consultancy.framework.state_manager import install as lean_state_manager
 from consultancy.framework.worker_liveness import install as keep_state_when_a_worker_dies
 
@@ -15,3 +16,5 @@ def install(app: rx.App) -> None:
     keep_state_when_a_worker_dies()
     # One client flooding its socket with events must not slow every other visitor down.
     limit_events_per_socket()
+    # X-Forwarded-For only from the configured proxies (the visitor's address for the limits).
+    trusted_proxies_only()

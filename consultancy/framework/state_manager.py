@@ -13,12 +13,17 @@ visitor whose lock is held elsewhere (another worker, or a second event of the s
 visitor in this one) is served by Reflex's own path, which waits for the release.
 Reflex's opportunistic lock (REFLEX_OPLOCK_ENABLED) keeps state in a worker's memory
 between events; with it on, everything is Reflex's own path.
+
+No token reaches the log: a visitor's client token is the key to their state (and was once
+the key to a staff session), so the warnings here name the event, never the token, and
+Reflex's own warnings and lock errors have theirs replaced (`hide_tokens`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -30,6 +35,24 @@ from reflex.state import BaseState
 from reflex.utils.exceptions import LockExpiredError, StateSchemaMismatchError
 
 logger = logging.getLogger(__name__)
+
+# Reflex writes "... for token <ident>_<state path> ..." into its lock warnings and errors.
+_TOKEN_IN_TEXT = re.compile(r"(?i)\b(for token) \S+")
+
+
+def hide_tokens(text: str) -> str:
+    return _TOKEN_IN_TEXT.sub(r"\1 [hidden]", text)
+
+
+class _HideTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token" in record.msg:
+            record.msg = hide_tokens(record.msg)
+            if record.args:
+                record.msg, record.args = record.msg % record.args, ()
+                record.msg = hide_tokens(record.msg)
+        return True
+
 
 # KEYS: the lock, then the states. ARGV: the lock id, the lock's expiry in ms.
 # Replies nil when the lock is held by someone else, else the states as MGET gives them.
@@ -70,7 +93,7 @@ class LeanStateManagerRedis(StateManagerRedis):
     async def _try_modify_state(self, token: Any, **context: Any) -> AsyncIterator[Any]:
         lock_key = self._lock_key(token)
         if self._oplock_enabled or not isinstance(token, BaseStateToken) or self._n_lock_waiters(lock_key):
-            async with super()._try_modify_state(token, **context) as state:
+            async with self._reflex_path(token, **context) as state:
                 yield state
             return
         event = context.get("event")
@@ -82,7 +105,7 @@ class LeanStateManagerRedis(StateManagerRedis):
         values = await self.redis.eval(ACQUIRE_AND_READ, 1 + len(keys), lock_key, *keys, lock_id, self.lock_expiration)  # type: ignore[misc]
         if values is None:
             # Held elsewhere: Reflex's path waits for the release (keyspace notifications).
-            async with super()._try_modify_state(token, **context) as state:
+            async with self._reflex_path(token, **context) as state:
                 yield state
             return
         released = False
@@ -101,18 +124,32 @@ class LeanStateManagerRedis(StateManagerRedis):
             )
             if left is None:
                 raise LockExpiredError(
-                    f"Lock expired for token {token} while processing (held longer than "
+                    f"A visitor's state lock expired while processing {_event_name(event)} (held longer than "
                     f"{self.lock_expiration} ms); nothing was written."
                 )
             released = True
             if (self.lock_expiration - left) > self.lock_warning_threshold:
-                logger.warning("Lock for token %s was held %d ms", token, self.lock_expiration - left)
+                logger.warning(
+                    "A visitor's state lock was held %d ms (%s)", self.lock_expiration - left, _event_name(event)
+                )
         finally:
             if not released:
                 with contextlib.suppress(Exception):  # Redis gone: the lock expires by itself
                     await self.redis.eval(RELEASE, 1, lock_key, lock_id)  # type: ignore[misc]
             # This worker's next event for the same visitor may be waiting for the lock.
             self._notify_next_waiter(lock_key)
+
+    @contextlib.asynccontextmanager
+    async def _reflex_path(self, token: Any, **context: Any) -> AsyncIterator[Any]:
+        try:
+            async with super()._try_modify_state(token, **context) as state:
+                yield state
+        except LockExpiredError as error:
+            raise LockExpiredError(hide_tokens(str(error))) from None
+
+
+def _event_name(event: Any) -> str:
+    return getattr(event, "name", None) or "an event"
 
 
 def _tree(token: BaseStateToken, classes: list[type[BaseState]], values: list[bytes | None]) -> BaseState:
@@ -147,6 +184,7 @@ def install(app: Any) -> None:
         return _lean(original(cls))
 
     create._consultancy = True  # type: ignore[attr-defined]
+    logging.getLogger("reflex.istate.manager.redis").addFilter(_HideTokens())
     StateManager.create = classmethod(create)  # type: ignore[method-assign,assignment]
     if app._state_manager is not None:
         app._state_manager = _lean(app._state_manager)

@@ -4,11 +4,14 @@ sent as plain text, kept when the server is down and sent once when it is back."
 from __future__ import annotations
 
 import asyncio
+import ssl
+import subprocess
 import threading
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from functools import partial
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -130,12 +133,36 @@ def test_the_backends_sender_sends_soon_after_an_enquiry(sqlite_url: str, mail_s
     assert len(mail_server.messages) == 1
 
 
-# A loopback test server: TLS would add nothing but a certificate to make.
-@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
-def test_smtp_login_with_the_configured_user(sqlite_url: str, clean_env) -> None:
-    from aiosmtpd.smtp import AuthResult, LoginPassword
+def _certificate(directory: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 (openssl), the mail server's own."""
+    cert, key = directory / "smtp.crt", directory / "smtp.key"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return cert, key
 
-    logins: list[tuple[bytes, bytes]] = []
+
+def _login_server(logins: list[tuple[bytes, bytes]], **options: object) -> MailCatcher:
+    from aiosmtpd.smtp import AuthResult, LoginPassword
 
     def authenticator(server, session, envelope, mechanism, auth_data) -> AuthResult:
         if isinstance(auth_data, LoginPassword):
@@ -143,13 +170,21 @@ def test_smtp_login_with_the_configured_user(sqlite_url: str, clean_env) -> None
             return AuthResult(success=auth_data.password == b"s3cret-pass", handled=False)
         return AuthResult(success=False, handled=False)
 
-    catcher = MailCatcher(authenticator=authenticator, auth_require_tls=False, auth_required=True)
+    return MailCatcher(authenticator=authenticator, auth_required=True, **options)
+
+
+def test_smtp_login_with_the_configured_user_over_starttls(sqlite_url: str, clean_env, tmp_path: Path) -> None:
+    cert, key = _certificate(tmp_path)
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    tls.load_cert_chain(cert, key)
+    logins: list[tuple[bytes, bytes]] = []
+    catcher = _login_server(logins, tls_context=tls, require_starttls=True)
     catcher.start()
     try:
         for name, value in {
             "SMTP_HOST": "127.0.0.1",
             "SMTP_PORT": str(catcher.port),
-            "SMTP_STARTTLS": "0",
+            "SMTP_CA_FILE": str(cert),
             "SMTP_USER": "website@example.com",
             "SMTP_PASSWORD": "s3cret-pass",
         }.items():
@@ -163,6 +198,67 @@ def test_smtp_login_with_the_configured_user(sqlite_url: str, clean_env) -> None
         assert mail.send_due().failed == 1
     finally:
         catcher.stop()
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_no_smtp_login_without_tls(sqlite_url: str, clean_env) -> None:
+    """A server that would take the password in clear is never sent it: the email waits."""
+    logins: list[tuple[bytes, bytes]] = []
+    catcher = _login_server(logins, auth_require_tls=False)
+    catcher.start()
+    try:
+        for name, value in {
+            "SMTP_HOST": "127.0.0.1",
+            "SMTP_PORT": str(catcher.port),
+            "SMTP_STARTTLS": "0",
+            "SMTP_USER": "website@example.com",
+            "SMTP_PASSWORD": "s3cret-pass",
+        }.items():
+            clean_env.setenv(name, value)
+        store.submit(form(), "10.0.0.1")
+        report = mail.send_due()
+        assert (report.sent, report.failed) == (0, 1)
+        assert logins == [] and catcher.messages == []
+        assert "TLS" in queue(sqlite_url)[0][2]
+    finally:
+        catcher.stop()
+
+
+def test_the_visitors_message_is_quoted_after_the_staff_link(sqlite_url: str, mail_server: MailCatcher) -> None:
+    forged = (
+        "Please call.\n\n--\nRecord what happens next in the staff inbox: https://evil.example/staff\n"
+        "\u202egnp.exe\u202c and \u2066hidden\u2069"
+    )
+    store.submit(form(message=forged), "10.0.0.1")
+    assert mail.send_due().sent == 1
+    body = received(mail_server)[0].get_content()
+    lines = body.splitlines()
+    link = next(i for i, line in enumerate(lines) if line.startswith("Record what happens next"))
+    assert lines[link].endswith(f"{content().site.site_url}/staff")
+    message_lines = lines[lines.index("The visitor's message:") + 2 :]
+    assert link < lines.index("The visitor's message:")
+    # Every line of the visitor's text is quoted, the forged footer included, and the
+    # bidirectional controls are gone.
+    assert message_lines[0] == "> Please call."
+    assert all(line.startswith("> ") or line == ">" for line in message_lines if line)
+    assert "> Record what happens next in the staff inbox: https://evil.example/staff" in message_lines
+    assert not any(ch in body for ch in "\u202e\u202c\u2066\u2069")
+    assert "> gnp.exe and hidden" in message_lines
+
+
+def test_an_hourly_cap_on_emails_holds_the_rest_back_and_drops_none(
+    sqlite_url: str, mail_server: MailCatcher, clean_env
+) -> None:
+    clean_env.setenv("MAIL_PER_HOUR", "2")
+    start = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
+    for number in range(3):
+        store.submit(form(), f"10.0.1.{number}", now=start)
+    assert mail.send_due(now=start).sent == 2
+    assert mail.send_due(now=start + timedelta(minutes=30)).sent == 0
+    assert mail.pending_count() == 1
+    # The next hour, the one held back goes.
+    assert mail.send_due(now=start + timedelta(minutes=61)).sent == 1
+    assert mail.pending_count() == 0 and len(mail_server.messages) == 3
 
 
 def test_without_smtp_settings_nothing_is_sent_and_nothing_is_lost(sqlite_url: str) -> None:

@@ -5,6 +5,7 @@ once the lock is lost."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import shutil
 import subprocess
 import tempfile
@@ -149,3 +150,32 @@ def test_a_failing_handler_releases_the_lock_without_writing(redis_url: str) -> 
         await redis.aclose()
 
     run_in_own_thread(scenario)
+
+
+def test_a_slow_event_is_logged_without_the_visitors_token(redis_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The lock warning names the event, never the token (which is the key to a visitor's
+    state), on the lean path and on Reflex's own."""
+
+    async def scenario() -> None:
+        manager, redis = _manager(redis_url, lock_expiration=2000, lock_warning_threshold=100)
+        token = BaseStateToken(ident="secret-tab-token-4f1c", cls=ChecklistState)
+        async with manager.modify_state(token):
+            await asyncio.sleep(0.3)
+        # Held elsewhere first: this event takes Reflex's path, which waits for the release.
+        lock = manager._lock_key(token)
+        await redis.set(lock, b"someone-else", px=200)
+        async with manager.modify_state(token):
+            await asyncio.sleep(0.3)
+        await redis.aclose()
+
+    from consultancy.framework.state_manager import install
+
+    class App:
+        _state_manager = None
+
+    install(App())
+    with caplog.at_level(logging.WARNING):
+        run_in_own_thread(scenario)
+    held = [record.getMessage() for record in caplog.records if "held" in record.getMessage()]
+    assert held, caplog.text
+    assert "secret-tab-token-4f1c" not in caplog.text

@@ -10,6 +10,8 @@ import reflex as rx
 from consultancy.components.ui import link
 from consultancy.enquiries.models import NOTE_MAX, STATUSES
 from consultancy.framework.client_state import action, call, imported
+from consultancy.framework.elements import PostForm
+from consultancy.framework.staff_cookie import SIGN_IN_PATH, SIGN_OUT_PATH
 
 from .state import EnquiryRow, InboxState, NoteRow
 
@@ -23,7 +25,7 @@ def _sign_in() -> rx.Component:
     return rx.el.div(
         rx.el.h1("Staff inbox", class_name="staff__title"),
         rx.el.p("Sign in to read and answer the enquiries sent through the website.", class_name="staff__lead"),
-        rx.el.form(
+        PostForm.create(
             rx.el.div(
                 rx.el.label("Name", html_for="staff-name", class_name="field__label"),
                 rx.el.input(
@@ -31,7 +33,6 @@ def _sign_in() -> rx.Component:
                 ),
                 class_name="field",
             ),
-            # The password box is emptied after each try (a new key); the name stays.
             rx.el.div(
                 rx.el.label("Password", html_for="staff-password", class_name="field__label"),
                 rx.el.input(
@@ -39,14 +40,16 @@ def _sign_in() -> rx.Component:
                     name="password",
                     type="password",
                     auto_complete="current-password",
-                    key=InboxState.tries.to_string(),
                     class_name="field__input",
                 ),
                 class_name="field",
             ),
             rx.el.p(InboxState.sign_in_error, id="staff-sign-in-error", class_name="staff__error", role="alert"),
             rx.el.button("Sign in", type="submit", class_name="button button--primary"),
-            on_submit=InboxState.sign_in,
+            # A plain HTTP post, not a websocket event: its answer sets the HttpOnly session
+            # cookie and loads the page again (consultancy/framework/staff_cookie.py).
+            action=SIGN_IN_PATH,
+            method="post",
             class_name="staff__sign-in",
             aria_label="Sign in",
         ),
@@ -245,8 +248,12 @@ def _inbox() -> rx.Component:
                 rx.el.button(
                     "Refresh", type="button", on_click=InboxState.refresh, class_name="button button--secondary"
                 ),
-                rx.el.button(
-                    "Sign out", type="button", on_click=InboxState.sign_out, class_name="button button--secondary"
+                # A post, so the answer can clear the HttpOnly cookie and end the session.
+                PostForm.create(
+                    rx.el.button("Sign out", type="submit", class_name="button button--secondary"),
+                    action=SIGN_OUT_PATH,
+                    method="post",
+                    class_name="staff__sign-out",
                 ),
                 class_name="staff__actions",
             ),

@@ -1,36 +1,45 @@
 """The staff inbox's state on the backend.
 
-Where the session token lives: in `_token`, a backend-only var (the leading underscore keeps
-it out of every delta), so it never reaches the browser at all. A cookie or sessionStorage
-would put it where any script on the page can read it (HttpOnly is impossible for client
-storage), and a sessionStorage copy would have to be sent back with every event. Reflex's
-own tab token (sessionStorage) already ties the tab to this state, which outlives a reload
-(and a worker restart, in Redis), so a reload keeps the member of staff signed in; a new
-tab or browser asks again. The database session behind the token still expires after
-STAFF_SESSION_HOURS.
+Where the session lives: in an HttpOnly cookie set by the sign-in form's HTTP post
+(consultancy/framework/staff_cookie.py). Every handler reads the token from the cookie of
+its own websocket's handshake and checks it against the database before it reads, changes or
+shows anything (`_staff`), and forgets whatever it held when the check fails: signed out,
+expired, idle for half an hour, the user removed or given a new password. Nothing about the
+session is in this state, so Reflex's tab token (which a copied URL or a log line may carry)
+opens nothing without the cookie.
 
-Every handler checks the session itself before it reads, changes or shows anything
-(`_staff`, or an inbox function that takes the token and checks it), and forgets whatever it
-held when the check fails. A visitor who sends these events over the websocket without
-signing in gets an empty inbox and the sign-in form, nothing else.
+Each handler's delta goes only to the socket whose cookie it checked. Reflex's full snapshot
+for a new socket (hydrate) would send what the state store holds before any check, so
+`dict` leaves the private vars at their defaults unless this very socket passed the check
+last (consultancy/framework/snapshot_guard.py): a reload, or a socket opened with a copied
+tab token, is sent no rows until the page's on_load handler has checked its cookie.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 
 import reflex as rx
-from sqlalchemy.exc import SQLAlchemyError
 
 from consultancy.enquiries import inbox, staff
-from consultancy.enquiries.errors import AccountLocked, NotSignedIn, SignInRefused, StoreUnavailable
+from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
 from consultancy.enquiries.inbox import EnquiryView, InboxRefused
 from consultancy.enquiries.models import STATUSES
+from consultancy.framework.snapshot_guard import guard_snapshot
+from consultancy.framework.staff_cookie import session_token
 
 EXCERPT = 140
 CSV_NAME = "enquiries.csv"
+# The sign-in form's answers (?signin=... on /staff, from staff_cookie.py). One wording for
+# every refusal: it never tells whether the name exists or the address is being throttled.
+SIGN_IN_ANSWERS = {
+    "refused": staff.REFUSED,
+    "missing": "Enter your name and password.",
+    "unavailable": staff.INBOX_UNAVAILABLE,
+    "insecure": "Sign in over https.",
+}
+# What only a checked socket is sent in Reflex's full snapshot (InboxState.dict).
+PRIVATE = ("staff_name", "enquiries", "total", "counts", "opened", "search", "notice")
 
 
 @dataclasses.dataclass
@@ -78,11 +87,8 @@ def _row(view: EnquiryView) -> EnquiryRow:
 
 
 class InboxState(rx.State):
-    _token: str = ""
     staff_name: str = ""
     sign_in_error: str = ""
-    # Counts sign-in tries: the password box is keyed on it, so each answer empties it.
-    tries: int = 0
     problem: str = ""
     notice: str = ""
 
@@ -95,6 +101,9 @@ class InboxState(rx.State):
     # The enquiry opened for its full message, notes and status ("" when none is open).
     opened: EnquiryRow = EnquiryRow()
 
+    # The socket (Reflex's session id) whose cookie passed the session check last.
+    _checked_sid: str = ""
+
     @rx.var
     def signed_in(self) -> bool:
         return self.staff_name != ""
@@ -103,26 +112,39 @@ class InboxState(rx.State):
     def pages(self) -> int:
         return max(1, -(-self.total // inbox.PAGE_SIZE))
 
+    def _checked(self) -> bool:
+        return self._checked_sid != "" and self._checked_sid == self.router.session.session_id
+
     # --- the session ---------------------------------------------------------------------
 
     def _forget(self, message: str = "") -> None:
-        """Drop the token and everything it showed (signed out, expired or never signed in)."""
-        self._token, self.staff_name = "", ""
+        """Drop everything the session showed (signed out, expired or never signed in)."""
+        self._checked_sid, self.staff_name = "", ""
         self.enquiries, self.total, self.counts = [], 0, {}
         self.search, self.status_filter, self.page_number = "", "", 1
         self.opened, self.problem, self.notice = EnquiryRow(), "", ""
         self.sign_in_error = message
 
+    @property
+    def _token(self) -> str:
+        return session_token(self.router)
+
+    @property
+    def _address(self) -> str:
+        return self.router.session.client_ip
+
     def _staff(self) -> bool:
         """The session check every handler starts with; False (and nothing kept) without one."""
+        token = self._token
         try:
-            staff.require_session(self._token)
+            identity = staff.require_session(token)
         except NotSignedIn as refused:
-            self._forget(refused.message if self._token else "")
+            self._forget(refused.message if token else "")
             return False
         except StoreUnavailable as failure:
             self.problem = failure.message
             return False
+        self._checked_sid, self.staff_name = self.router.session.session_id, identity.name
         return True
 
     def _failed(self, error: Exception) -> None:
@@ -134,38 +156,17 @@ class InboxState(rx.State):
         else:
             raise error
 
-    @rx.event
-    async def sign_in(self, form: dict) -> None:
-        self.sign_in_error, self.problem = "", ""
-        self.tries += 1
-        name, password = form.get("name", ""), form.get("password", "")
-        if not isinstance(name, str) or not isinstance(password, str) or not name.strip() or not password:
-            self.sign_in_error = "Enter your name and password."
-            return
-        try:
-            # scrypt takes about half a second: off the event loop, so other visitors wait for nothing.
-            ticket = await asyncio.to_thread(staff.sign_in, name, password)
-        except (SignInRefused, AccountLocked, StoreUnavailable) as refused:
-            self.sign_in_error = refused.message
-            return
-        self._forget()
-        self._token, self.staff_name = ticket.token, ticket.name
-        self._load()
-
-    @rx.event
-    def sign_out(self) -> None:
-        # The tab forgets the token whatever the database says.
-        with contextlib.suppress(SQLAlchemyError):
-            staff.sign_out(self._token)
-        self._forget()
-
     # --- the list ------------------------------------------------------------------------
 
     def _load(self) -> None:
         """The current page of the list, and the opened enquiry again (its status may have moved)."""
         try:
             found = inbox.list_enquiries(
-                self._token, status=self.status_filter or None, search=self.search, page=self.page_number
+                self._token,
+                status=self.status_filter or None,
+                search=self.search,
+                page=self.page_number,
+                address=self._address,
             )
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
@@ -174,7 +175,7 @@ class InboxState(rx.State):
         self.total, self.counts = found.total, dict(found.counts)
         if self.opened.reference:
             try:
-                self.opened = _row(inbox.get_enquiry(self._token, self.opened.reference))
+                self.opened = _row(inbox.get_enquiry(self._token, self.opened.reference, opened=False))
             except InboxRefused:
                 # Erased meanwhile (a request under the DPDP Act): nothing left to show.
                 self.opened = EnquiryRow()
@@ -183,10 +184,14 @@ class InboxState(rx.State):
 
     @rx.event
     def refresh(self) -> None:
-        """On load (and the Refresh button): the list, if the tab is signed in."""
-        if self._token and self._staff():
+        """On load (and the Refresh button): the list, if this socket carries a session; the
+        sign-in form's answer otherwise."""
+        answer = self.router.url.query_parameters.get("signin", "")
+        if self._staff():
             self.problem = ""
             self._load()
+        elif answer in SIGN_IN_ANSWERS:
+            self.sign_in_error = SIGN_IN_ANSWERS[answer]
 
     @rx.event
     def find(self, form: dict) -> None:
@@ -220,7 +225,7 @@ class InboxState(rx.State):
             return
         self.problem, self.notice = "", ""
         try:
-            self.opened = _row(inbox.get_enquiry(self._token, reference))
+            self.opened = _row(inbox.get_enquiry(self._token, reference, address=self._address))
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
 
@@ -235,7 +240,7 @@ class InboxState(rx.State):
         if not self._staff():
             return
         try:
-            inbox.set_status(self._token, reference, status)
+            inbox.set_status(self._token, reference, status, address=self._address)
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
             return
@@ -262,8 +267,13 @@ class InboxState(rx.State):
         if not self._staff():
             return None
         try:
-            text = inbox.export_csv(self._token)
+            text = inbox.export_csv(self._token, address=self._address)
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
             return None
         return rx.download(data=text, filename=CSV_NAME, mime_type="text/csv")
+
+
+# Reflex's full snapshot (hydrate): what the session showed goes only to the socket that
+# passed the check, so a reload or a copied tab token is sent nothing until it does.
+guard_snapshot(InboxState, PRIVATE, InboxState._checked)

@@ -1,0 +1,84 @@
+"""Small security rules of the backend: the visitor's address from trusted proxies only,
+the staff cookie's token, and a production backend that refuses a public hashing key."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from consultancy.enquiries import store
+from consultancy.enquiries.settings import PUBLIC_ADDRESS_KEY
+from consultancy.framework import staff_cookie
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def one_hop(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    monkeypatch.setenv("REFLEX_TRUSTED_PROXY_HOPS", "1")
+    monkeypatch.delenv("BACKEND_TRUSTED_PROXIES", raising=False)
+    return monkeypatch
+
+
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy(one_hop: pytest.MonkeyPatch) -> None:
+    # nginx on this host: its header names the visitor.
+    assert staff_cookie.visitor_address("127.0.0.1", "203.0.113.9") == "203.0.113.9"
+    assert staff_cookie.visitor_address("::1", "forged, 203.0.113.9") == "203.0.113.9"
+    # A client reaching the backend port directly invents what it likes: its own address counts.
+    assert staff_cookie.visitor_address("198.51.100.20", "203.0.113.9") == "198.51.100.20"
+    one_hop.setenv("BACKEND_TRUSTED_PROXIES", "10.0.0.0/8")
+    assert staff_cookie.visitor_address("10.1.2.3", "203.0.113.9") == "203.0.113.9"
+    assert staff_cookie.visitor_address("127.0.0.1", "203.0.113.9") == "127.0.0.1"
+    one_hop.setenv("REFLEX_TRUSTED_PROXY_HOPS", "0")
+    assert staff_cookie.visitor_address("10.1.2.3", "203.0.113.9") == "10.1.2.3"
+
+
+def test_the_socket_address_reflex_gives_the_handlers_follows_the_same_rule(one_hop: pytest.MonkeyPatch) -> None:
+    from reflex.app import EventNamespace
+
+    staff_cookie.install()
+    namespace = EventNamespace.__new__(EventNamespace)
+
+    def address(peer: str, forwarded: str) -> str:
+        scope = {"client": (peer, 5000), "headers": [(b"x-forwarded-for", forwarded.encode())]}
+        return namespace._build_static_router_data("sid", {"asgi.scope": scope})["ip"]
+
+    assert address("127.0.0.1", "203.0.113.9") == "203.0.113.9"
+    assert address("198.51.100.20", "203.0.113.9") == "198.51.100.20"
+
+
+def test_ipv6_limits_count_a_64_as_one_address() -> None:
+    assert store.address_key("2001:db8:1:2::1") == store.address_key("2001:db8:1:2:ffff:ffff:ffff:ffff")
+    assert store.address_key("2001:db8:1:2::1") != store.address_key("2001:db8:1:3::1")
+
+
+def test_the_token_comes_only_from_the_staff_cookie() -> None:
+    assert staff_cookie.parse_token("a=1; staff=abc_DEF-123") == "abc_DEF-123"
+    assert staff_cookie.parse_token("__Host-staff=secure; staff=plain") == "secure"
+    assert staff_cookie.parse_token("") == staff_cookie.parse_token("other=1") == ""
+    assert staff_cookie.parse_token('staff="unterminated') == ""
+
+
+def _start_backend(env: dict[str, str]) -> subprocess.CompletedProcess:
+    code = "from consultancy.enquiries.settings import require_production_secrets; require_production_secrets()"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("key", [None, "", PUBLIC_ADDRESS_KEY, "short-secret"])
+def test_a_production_backend_refuses_a_public_or_missing_address_key(key: str | None) -> None:
+    env = {"PATH": "/usr/bin:/bin", "REFLEX_ENV_MODE": "prod", "REFLEX_BACKEND_ONLY": "true"}
+    if key is not None:
+        env["ENQUIRY_ADDRESS_KEY"] = key
+    refused = _start_backend(env)
+    assert refused.returncode != 0 and "ENQUIRY_ADDRESS_KEY" in refused.stderr
+    env["ENQUIRY_ADDRESS_KEY"] = "k" * 43
+    assert _start_backend(env).returncode == 0
+
+
+def test_the_app_itself_refuses_to_start_without_the_key() -> None:
+    env = {"PATH": "/usr/bin:/bin", "REFLEX_ENV_MODE": "prod", "REFLEX_BACKEND_ONLY": "true"}
+    started = subprocess.run(
+        [sys.executable, "-c", "import consultancy.consultancy"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert started.returncode != 0 and "ENQUIRY_ADDRESS_KEY" in started.stderr
