@@ -11,11 +11,25 @@ from datetime import date
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from .contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES, Category
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+def all_or_none(count: int):
+    """A list of exactly `count` items, or none: a section whose demo content was removed and
+    whose real content is not in yet is left out of its page rather than shown half empty."""
+
+    def check(items: list) -> list:
+        if len(items) not in (0, count):
+            raise ValueError(f"give all {count} items, or none to leave the section out (found {len(items)})")
+        return items
+
+    return AfterValidator(check)
+
+
 # Images live under assets/ and are referenced by their public path.
 AssetPath = Annotated[str, StringConstraints(pattern=r"^/[A-Za-z0-9_./-]+\.(webp|png|jpg|jpeg|svg|avif)$")]
 Url = Annotated[str, StringConstraints(pattern=r"^https://[^\s]+$")]
@@ -140,7 +154,8 @@ class SiteSettings(Model):
     office_hours: Text
     map_url: Url
     address: Address
-    founder: Founder
+    # None leaves the founder's panel out of /about until the firm gives its own.
+    founder: Founder | None = None
     chat: Chat
     social: Annotated[list[SocialProfile], Field(min_length=1)]
     # The firm's own fee as service pages state it; without it the pages say "on request".
@@ -446,7 +461,7 @@ class HomePage(Model):
     service_cards: Annotated[list[ServiceCard], Field(min_length=4, max_length=4)]
     industries: Annotated[list[Industry], Field(min_length=16, max_length=16)]
     processes: Annotated[list[TitledText], Field(min_length=6, max_length=6)]
-    clients: Annotated[list[Client], Field(min_length=8, max_length=8)]
+    clients: Annotated[list[Client], all_or_none(8)] = []
 
 
 class AboutPage(Model):
@@ -506,9 +521,9 @@ class TestimonialsPage(Model):
     hero_text: Text
     gallery: Annotated[list[GalleryItem], Field(min_length=9, max_length=9)]
     projects: Annotated[list[Project], Field(min_length=15, max_length=15)]
-    client_logos: Annotated[list[ClientLogo], Field(min_length=20, max_length=20)]
-    testimonials: Annotated[list[Testimonial], Field(min_length=3, max_length=3)]
-    videos: Annotated[list[Video], Field(min_length=3, max_length=3)]
+    client_logos: Annotated[list[ClientLogo], all_or_none(20)] = []
+    testimonials: Annotated[list[Testimonial], all_or_none(3)] = []
+    videos: Annotated[list[Video], all_or_none(3)] = []
 
 
 class ContactPage(Model):

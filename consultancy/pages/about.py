@@ -50,6 +50,8 @@ def slider() -> rx.Component:
 
 def founder() -> rx.Component:
     person = content().site.founder
+    if person is None:
+        return rx.fragment()
     return rx.el.article(
         picture(
             person.photo,

@@ -168,6 +168,8 @@ def _client_logo(client: Client, duplicate: bool) -> rx.Component:
 
 
 def clients() -> rx.Component:
+    if not PAGE.clients:
+        return rx.fragment()
     entries = [_client_logo(c, False) for c in PAGE.clients] + [_client_logo(c, True) for c in PAGE.clients]
     return fade_section(
         "Our Esteemed Clients",

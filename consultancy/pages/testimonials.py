@@ -9,10 +9,12 @@ from consultancy.components.ui import button_link, page_hero, picture, section
 from consultancy.components.video import video_card
 from consultancy.content import content
 from consultancy.content.models import Testimonial
+from consultancy.content.placeholders import find_placeholders
 from consultancy.framework.behaviour import reveal
 from consultancy.templates.webpage import breadcrumbs, webpage
 
 PAGE = content().testimonials
+DEMO_LOGOS = any(p.field.startswith("client_logos") for p in find_placeholders())
 
 
 def stars(rating: int) -> rx.Component:
@@ -52,33 +54,51 @@ def testimonials() -> rx.Component:
             lead="Select a picture to see it larger.",
         ),
         section("Accomplished Projects", project_filter(PAGE.projects), id="projects", tone="tint"),
-        section(
-            "Trusted by Our Clients",
-            reveal(
-                rx.el.ul(
-                    *[
-                        rx.el.li(
-                            picture(logo.logo, logo.name, 240, 120, class_name="client__logo", fallback="png"),
-                            rx.el.p(logo.description, class_name="client__desc"),
-                            class_name="client",
-                        )
-                        for logo in PAGE.client_logos
-                    ],
-                    class_name="clients-grid",
-                ),
-            ),
-            id="clients",
-            lead="Placeholder names and logos shown until clients approve their own.",
-        ),
-        section(
-            "What Our Clients Say",
-            rx.el.div(*[testimonial_card(t) for t in PAGE.testimonials], class_name="grid grid--3"),
-            id="client-testimonials",
-            tone="tint",
-        ),
-        section(
-            "Videos",
-            rx.el.div(*[video_card(n, v) for n, v in enumerate(PAGE.videos)], class_name="grid grid--3"),
-            id="videos",
-        ),
+        *_clients_testimonials_and_videos(),
     )
+
+
+def _clients_testimonials_and_videos() -> list[rx.Component]:
+    """Each section only when the data has it: the firm's clients, testimonials and videos
+    replace the demo's, and a section whose demo items were removed is left out."""
+    found = []
+    if PAGE.client_logos:
+        found.append(
+            section(
+                "Trusted by Our Clients",
+                reveal(
+                    rx.el.ul(
+                        *[
+                            rx.el.li(
+                                picture(logo.logo, logo.name, 240, 120, class_name="client__logo", fallback="png"),
+                                rx.el.p(logo.description, class_name="client__desc"),
+                                class_name="client",
+                            )
+                            for logo in PAGE.client_logos
+                        ],
+                        class_name="clients-grid",
+                    ),
+                ),
+                id="clients",
+                # Said only while the logos are the demo's own.
+                lead="Placeholder names and logos shown until clients approve their own." if DEMO_LOGOS else None,
+            )
+        )
+    if PAGE.testimonials:
+        found.append(
+            section(
+                "What Our Clients Say",
+                rx.el.div(*[testimonial_card(t) for t in PAGE.testimonials], class_name="grid grid--3"),
+                id="client-testimonials",
+                tone="tint",
+            )
+        )
+    if PAGE.videos:
+        found.append(
+            section(
+                "Videos",
+                rx.el.div(*[video_card(n, v) for n, v in enumerate(PAGE.videos)], class_name="grid grid--3"),
+                id="videos",
+            )
+        )
+    return found
