@@ -35,6 +35,8 @@ def _sqlite_engine(url: str) -> sa.Engine:
         connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False},
         pool_size=8,
         max_overflow=16,
+        # A database error's text (logged) never carries what a visitor typed.
+        hide_parameters=True,
     )
 
     @event.listens_for(engine, "connect")
@@ -62,6 +64,7 @@ def _postgres_engine(url: str) -> sa.Engine:
         pool_size=8,
         max_overflow=16,
         connect_args={"connect_timeout": POSTGRES_CONNECT_TIMEOUT_S},
+        hide_parameters=True,
     )
 
 

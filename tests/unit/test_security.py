@@ -82,3 +82,20 @@ def test_the_app_itself_refuses_to_start_without_the_key() -> None:
         [sys.executable, "-c", "import consultancy.consultancy"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert started.returncode != 0 and "ENQUIRY_ADDRESS_KEY" in started.stderr
+
+
+def test_a_database_error_does_not_carry_what_the_visitor_typed(db_url: str) -> None:
+    """The text of a failed statement reaches the log (store.py logs it): no field values."""
+    from datetime import UTC, datetime
+
+    import sqlalchemy as sa
+
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import EnquiryNote
+
+    with pytest.raises(sa.exc.IntegrityError) as failed, transaction() as session:
+        # No enquiry 999: the foreign key refuses it, on SQLite and PostgreSQL alike.
+        session.add(
+            EnquiryNote(enquiry_id=999, author="anita", text="Mr Sahu's PAN ABCDE1234F", created_at=datetime.now(UTC))
+        )
+    assert "ABCDE1234F" not in str(failed.value)
