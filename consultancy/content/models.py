@@ -412,6 +412,8 @@ class Validity(Model):
 class ValidityData(Model):
     """data/validity.toml: one entry per approval, `[approvals.<id>]`."""
 
+    # When these rules were last checked against the reference (the renewal calendar shows it).
+    reviewed: date
     approvals: Annotated[dict[ApprovalId, Validity], Field(min_length=1)]
 
 

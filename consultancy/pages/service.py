@@ -6,7 +6,7 @@ from consultancy.components.checklist import checklist
 from consultancy.components.enquiry_form import enquiry_form
 from consultancy.components.icons import icon
 from consultancy.components.sources import law_review
-from consultancy.components.ui import button_link, icon_card, page_hero, section
+from consultancy.components.ui import button_link, icon_card, link, page_hero, section
 from consultancy.content import content
 from consultancy.content.models import Service, Validity
 from consultancy.templates.webpage import absolute_url, breadcrumbs, register
@@ -72,6 +72,14 @@ def _glance(service: Service) -> rx.Component:
     data = content()
     glance = service.glance
     validity = [_validity(data.validity[a]) for a in glance.validity]
+    if glance.validity:
+        # The calendar opens with this page's approvals ticked, ready for the certificate dates.
+        validity.append(
+            rx.el.p(
+                link("Add to my renewal calendar", href=f"/renewal-calendar?add={','.join(glance.validity)}"),
+                class_name="glance__calendar",
+            )
+        )
     if glance.validity_note:
         validity.insert(0, rx.el.p(glance.validity_note))
     rows = (

@@ -3,9 +3,11 @@
 import reflex as rx
 
 from consultancy.components.icons import icon
+from consultancy.components.renewal_calendar import RENEWALS_JS
 from consultancy.components.ui import link, print_button
 from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, STAGES, Approval, FinderPage, Outside, Question, Rule
+from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
@@ -115,6 +117,15 @@ def question_field(question: Question) -> rx.Component:
         ),
         class_name=_question_class(question),
     )
+
+
+def _calendar_href(page: FinderPage) -> rx.Var:
+    """/renewal-calendar?add=... with the validity ids of the approvals that apply, worked
+    out in the browser as the answers change (renewal_calendar/renewals.js)."""
+    data = content()
+    routes = {s.route: list(s.glance.validity) for s in data.services}
+    ids = [routes.get(a.route, []) for a in page.approvals]
+    return call(imported(RENEWALS_JS, "calendarHref"), finder_state.reasons, ids, type_=str)
 
 
 def _result(n: int, approval: Approval) -> rx.Component:
@@ -376,6 +387,13 @@ def finder(page: FinderPage) -> rx.Component:
                     href=finder_state.enquiry_href,
                     class_name="button button--accent",
                     id="finder-request",
+                ),
+                # The renewal calendar opens with the approvals that apply already ticked.
+                link(
+                    "Add these to my calendar",
+                    href=_calendar_href(page),
+                    class_name="button button--ghost",
+                    id="finder-calendar",
                 ),
                 print_button("Print this list"),
                 class_name="actions no-print",

@@ -11,6 +11,7 @@ QUICK_LINKS: tuple[tuple[str, str], ...] = (
     ("Services", "/services"),
     ("Testimonials", "/testimonials"),
     ("Contact Us", "/contact-us"),
+    ("Renewal calendar", "/renewal-calendar"),
 )
 
 # Evaluated in the visitor's browser, so the year is never the build's year.

@@ -1,0 +1,25 @@
+"""The renewal calendar widget: a React component (renewal_calendar.jsx) over the rules in
+renewals.js. Everything runs in the browser; Python only hands it the rules as data."""
+
+import reflex as rx
+from reflex.vars.base import Var
+
+from consultancy.content.renewals import browser_data, page
+
+RENEWALS_JS = rx.asset("renewals.js", shared=True).importable_path
+
+
+class RenewalCalendar(rx.Component):
+    library = rx.asset("renewal_calendar.jsx", shared=True).importable_path
+    tag = "RenewalCalendar"
+    data: Var[dict]
+    issue_hint: Var[str]
+    expiry_hint: Var[str]
+    empty: Var[str]
+
+
+def renewal_calendar() -> rx.Component:
+    words = page()
+    return RenewalCalendar.create(
+        data=browser_data(), issue_hint=words.issue_hint, expiry_hint=words.expiry_hint, empty=words.empty
+    )

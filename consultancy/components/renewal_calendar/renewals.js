@@ -1,0 +1,236 @@
+// The renewal calendar's rules as the browser runs them: the same rules as
+// consultancy/content/renewals.py (tests hold the two to the same items and the same .ics,
+// byte for byte), so the page works offline and nothing leaves the browser.
+// Dates are "YYYY-MM-DD" calendar dates (all-day, Asia/Kolkata): arithmetic is on year,
+// month and day numbers only, never on clock times, so no time zone can shift a deadline.
+
+const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const pad = (n, width = 2) => String(n).padStart(width, "0");
+const iso = (y, m, d) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+const daysIn = (y, m) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+function parts(text) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(text ?? ""));
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (m < 1 || m > 12 || d < 1 || d > daysIn(y, m) || y < 1) return null;
+  return [y, m, d];
+}
+
+// Today's date in Kolkata, whatever the device's own zone.
+export function todayInKolkata(now = new Date()) {
+  const fmt = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+  return fmt.format(now);
+}
+
+// `months` calendar months on, held to the month's last day (31 Jan + 1 month = end of
+// February; 29 Feb + 12 months = 28 Feb).
+export function addMonths(text, months) {
+  const [y, m, d] = parts(text);
+  const total = m - 1 + months;
+  const year = y + Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  return iso(year, month, Math.min(d, daysIn(year, month)));
+}
+
+export function addDays(text, days) {
+  const [y, m, d] = parts(text);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+// The next `day` `month` from today, today included; past the month's end -> its last day.
+export function onOrAfter(month, day, today) {
+  const [y] = parts(today);
+  for (const year of [y, y + 1]) {
+    const due = iso(year, month, Math.min(day, daysIn(year, month)));
+    if (due >= today) return due;
+  }
+  throw new Error("unreachable");
+}
+
+export function label(text) {
+  const [y, m, d] = parts(text);
+  return `${d} ${MONTH_ABBR[m - 1]} ${y}`;
+}
+
+function renewal(approval, given, kind, today) {
+  const expiry = kind === "expiry" ? given : addMonths(given, approval.months);
+  const lead = approval.lead || 0;
+  const applyBy = addDays(expiry, -lead);
+  let rule = kind === "issue"
+    ? `Issued ${label(given)}; runs ${approval.months} months, to ${label(expiry)}.`
+    : `Expires ${label(expiry)}, the date on your certificate.`;
+  rule += lead ? ` Apply ${lead} days before expiry.` : " No lead time is published: apply well before expiry.";
+  if (approval.renewal) rule += ` ${approval.renewal}`;
+  return {
+    approval: approval.id,
+    kind: "renewal",
+    title: `Apply to renew: ${approval.name}`,
+    date: applyBy,
+    rule,
+    source: approval.source,
+    status: approval.status,
+    confidence: approval.confidence,
+    overdue: applyBy < today,
+    uid: `${approval.id}.renewal.${applyBy}`,
+  };
+}
+
+// The visitor's deadlines, overdue first then by date, and the filings with no fixed date.
+// `held`: {approvalId: {date, kind}} in the order the visitor ticked them.
+export function computeItems(approvals, held, today) {
+  const byId = new Map(approvals.map((a) => [a.id, a]));
+  const dated = [];
+  const undated = [];
+  for (const [id, choice] of Object.entries(held ?? {})) {
+    const approval = byId.get(id);
+    if (!approval) continue;
+    const kind = choice?.kind === "issue" && approval.months != null ? "issue" : "expiry";
+    if (parts(choice?.date)) dated.push(renewal(approval, choice.date, kind, today));
+    approval.filings.forEach((filing, n) => {
+      if (filing.month == null || filing.day == null) {
+        undated.push({ approval: id, name: filing.name, due: filing.due });
+        return;
+      }
+      const due = onOrAfter(filing.month, filing.day, today);
+      dated.push({
+        approval: id,
+        kind: "filing",
+        title: `File: ${filing.name}`,
+        date: due,
+        rule: `Due ${filing.due}, while you hold the ${approval.name}.`,
+        source: approval.source,
+        status: filing.status,
+        confidence: approval.confidence,
+        overdue: false,
+        uid: `${id}.filing${n}.${due}`,
+      });
+    });
+  }
+  const key = (i) => [i.overdue ? 0 : 1, i.date, i.title];
+  dated.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let k = 0; k < 3; k += 1) if (x[k] !== y[k]) return x[k] < y[k] ? -1 : 1;
+    return 0;
+  });
+  return { dated, undated };
+}
+
+export function description(item, firm, phone) {
+  const status = item.status === "to verify" ? "to be confirmed" : "verified";
+  return `${item.rule}\nSource: ${item.source} (confidence ${item.confidence}; ${status}).\n`
+    + `Questions or help with the renewal: ${firm}, ${phone}.`;
+}
+
+// --- RFC 5545 text, written as the icalendar library writes it ---------------------------
+
+const escapeText = (text) => String(text)
+  .replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\n/g, "\\n");
+
+const octets = (ch) => new TextEncoder().encode(ch).length;
+
+// Lines of at most 75 octets: a continuation line starts with one space, and an escape's
+// backslash is never left at a line's end (calendar clients misread it there).
+export function fold(line, limit = 75) {
+  const lines = [];
+  let current = [];
+  let count = 0;
+  for (const ch of line) {
+    const size = octets(ch);
+    if (current.length && count + size >= limit) {
+      if (current.length > 1 && "\\^".includes(current[current.length - 1])) {
+        const carried = current.pop();
+        lines.push(current.join(""));
+        current = [carried];
+        count = octets(carried);
+      } else {
+        lines.push(current.join(""));
+        current = [];
+        count = 0;
+      }
+    }
+    current.push(ch);
+    count += size;
+  }
+  if (current.length) lines.push(current.join(""));
+  return lines.join("\r\n ");
+}
+
+const compact = (text) => text.replace(/-/g, "");
+
+// `stamp`: the moment the file is made, as a Date (DTSTAMP, in UTC).
+export function buildIcs(dated, firm, phone, domain, alarmDays, stamp) {
+  const s = stamp.toISOString();
+  const dtstamp = `${compact(s.slice(0, 10))}T${s.slice(11, 19).replace(/:/g, "")}Z`;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    `PRODID:${escapeText(`-//${firm}//Renewal calendar//EN`)}`,
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "X-WR-CALNAME:Renewals and returns",
+  ];
+  for (const item of dated) {
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${escapeText(`${item.uid}@${domain}`)}`,
+      `DTSTAMP:${dtstamp}`,
+      `DTSTART;VALUE=DATE:${compact(item.date)}`,
+      `DTEND;VALUE=DATE:${compact(addDays(item.date, 1))}`,
+      `SUMMARY:${escapeText(item.title)}`,
+      `DESCRIPTION:${escapeText(description(item, firm, phone))}`,
+      "TRANSP:TRANSPARENT",
+      "BEGIN:VALARM",
+      "ACTION:DISPLAY",
+      `DESCRIPTION:${escapeText(item.title)}`,
+      `TRIGGER:-P${alarmDays}D`,
+      "END:VALARM",
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  return lines.map((line) => `${fold(line)}\r\n`).join("");
+}
+
+// --- what the page keeps and reads --------------------------------------------------------
+
+export const STORAGE_KEY = "renewal-calendar:v1";
+
+export function loadHeld(storage, knownIds) {
+  try {
+    const saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? "{}");
+    const held = {};
+    for (const [id, choice] of Object.entries(saved ?? {})) {
+      if (knownIds.includes(id)) held[id] = { date: String(choice?.date ?? ""), kind: choice?.kind === "expiry" ? "expiry" : "issue" };
+    }
+    return held;
+  } catch {
+    return {};
+  }
+}
+
+export function saveHeld(storage, held) {
+  try {
+    storage?.setItem(STORAGE_KEY, JSON.stringify(held));
+  } catch {
+    // Private windows and full storage refuse: the list still works until the tab closes.
+  }
+}
+
+// Approval ids from the address (?add=cto,fire-certificate), for the finder's hand-over.
+export function idsFromAddress(search, knownIds) {
+  const text = new URLSearchParams(search).get("add") ?? "";
+  return text.split(",").map((s) => s.trim()).filter((id) => knownIds.includes(id));
+}
+
+// The finder's "Add these to my calendar": the validity ids of the approvals that apply.
+// `reasons[n]` is non-empty when approval n applies; `idsPerApproval[n]` its validity ids.
+export function calendarHref(reasons, idsPerApproval) {
+  const ids = [];
+  (idsPerApproval ?? []).forEach((list, n) => {
+    if (reasons?.[n]) for (const id of list) if (!ids.includes(id)) ids.push(id);
+  });
+  return ids.length ? `/renewal-calendar?add=${ids.join(",")}` : "/renewal-calendar";
+}

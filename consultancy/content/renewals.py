@@ -1,0 +1,252 @@
+"""The renewal calendar's rules: an approval's certificate date becomes dated deadlines.
+
+The browser runs the same rules (components/renewal_calendar/renewals.js) so the page works
+with no backend; tests hold the two to the same items and the same .ics file, byte for byte.
+Python builds the file with `icalendar`, the oracle the browser's writer is checked against.
+
+Dates are calendar dates (all-day, Asia/Kolkata): no clock time is ever involved, so no
+time-zone arithmetic can move a deadline by a day.
+"""
+
+from __future__ import annotations
+
+import calendar
+import functools
+from dataclasses import asdict, dataclass
+from datetime import date, datetime, timedelta
+from typing import Annotated, Literal
+from zoneinfo import ZoneInfo
+
+from icalendar import Alarm, Calendar, Event
+from pydantic import Field
+
+from consultancy.content.loader import content, data_dir_in_use, load_model
+from consultancy.content.models import Model, PageMeta, Text, Validity, ValidityData
+
+KOLKATA = ZoneInfo("Asia/Kolkata")
+MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+# The alarm fires this long before each deadline: time to gather papers and call the firm.
+ALARM_DAYS = 14
+DateKind = Literal["issue", "expiry"]
+
+
+class RenewalCalendarPage(Model):
+    """data/pages/renewal-calendar.toml: the page's words; the rules come from validity.toml."""
+
+    meta: PageMeta
+    heading: Text
+    intro: Text
+    privacy: Text
+    issue_hint: Text
+    expiry_hint: Text
+    empty: Text
+    disclaimer: Text
+    steps: Annotated[list[Text], Field(min_length=2)]
+
+
+@functools.cache
+def page() -> RenewalCalendarPage:
+    return load_model(data_dir_in_use() / "pages" / "renewal-calendar.toml", RenewalCalendarPage)
+
+
+@functools.cache
+def reviewed() -> date:
+    """When the validity rules were last checked against the reference."""
+    return load_model(data_dir_in_use() / "validity.toml", ValidityData).reviewed
+
+
+def today_in_kolkata() -> date:
+    return datetime.now(KOLKATA).date()
+
+
+def add_months(start: date, months: int) -> date:
+    """`months` calendar months on, held to the month's last day: 31 January + 1 month is
+    28 (or 29) February, and 29 February + 12 months is 28 February."""
+    total = start.month - 1 + months
+    year, month = start.year + total // 12, total % 12 + 1
+    return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+
+
+def on_or_after(month: int, day: int, today: date) -> date:
+    """The next `day` `month` from today (today itself counts); a day past the month's end
+    (29 February in a common year) is the month's last day."""
+    for year in (today.year, today.year + 1):
+        due = date(year, month, min(day, calendar.monthrange(year, month)[1]))
+        if due >= today:
+            return due
+    raise AssertionError("unreachable: next year's date is always after today")
+
+
+def expiry_of(approval: Validity, given: date, kind: DateKind) -> date:
+    """The expiry: the date given where it is the expiry, else the issue date plus the fixed
+    period. Without a fixed period only the expiry printed on the approval will do."""
+    if kind == "expiry":
+        return given
+    if approval.months is None:
+        raise ValueError("no fixed period: ask for the expiry date")
+    return add_months(given, approval.months)
+
+
+def label(day: date) -> str:
+    return f"{day.day} {MONTH_ABBR[day.month - 1]} {day.year}"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One dated deadline in the visitor's list."""
+
+    approval: str
+    kind: Literal["renewal", "filing"]
+    title: str
+    date: str
+    rule: str
+    source: str
+    status: str
+    confidence: str
+    overdue: bool
+    uid: str
+
+
+def _renewal(approval_id: str, approval: Validity, given: date, kind: DateKind, today: date) -> Item:
+    expiry = expiry_of(approval, given, kind)
+    lead = approval.renew_days_before or 0
+    apply_by = expiry - timedelta(days=lead)
+    if kind == "issue":
+        rule = f"Issued {label(given)}; runs {approval.months} months, to {label(expiry)}."
+    else:
+        rule = f"Expires {label(expiry)}, the date on your certificate."
+    if lead:
+        rule += f" Apply {lead} days before expiry."
+    else:
+        rule += " No lead time is published: apply well before expiry."
+    if approval.renewal:
+        rule += " " + approval.renewal
+    return Item(
+        approval=approval_id,
+        kind="renewal",
+        title=f"Apply to renew: {approval.name}",
+        date=apply_by.isoformat(),
+        rule=rule,
+        source=approval.source,
+        status=approval.status,
+        confidence=approval.confidence,
+        overdue=apply_by < today,
+        uid=f"{approval_id}.renewal.{apply_by.isoformat()}",
+    )
+
+
+def items(
+    approvals: dict[str, Validity], held: dict[str, dict[str, str]], today: date
+) -> tuple[list[Item], list[dict[str, str]]]:
+    """The visitor's dated deadlines, overdue first, then by date; and the filings that have
+    no fixed date (listed, not dated). `held` maps an approval id to {"date": ISO date or "",
+    "kind": "issue" | "expiry"}; unknown ids and unreadable dates are skipped."""
+    dated: list[Item] = []
+    undated: list[dict[str, str]] = []
+    for approval_id, choice in held.items():
+        approval = approvals.get(approval_id)
+        if approval is None:
+            continue
+        kind: DateKind = "issue" if choice.get("kind") == "issue" and approval.months is not None else "expiry"
+        given = _parse(choice.get("date", ""))
+        if given is not None:
+            dated.append(_renewal(approval_id, approval, given, kind, today))
+        for n, filing in enumerate(approval.filings):
+            if filing.month is None or filing.day is None:
+                undated.append({"approval": approval_id, "name": filing.name, "due": filing.due})
+                continue
+            due = on_or_after(filing.month, filing.day, today)
+            dated.append(
+                Item(
+                    approval=approval_id,
+                    kind="filing",
+                    title=f"File: {filing.name}",
+                    date=due.isoformat(),
+                    rule=f"Due {filing.due}, while you hold the {approval.name}.",
+                    source=approval.source,
+                    status=filing.status,
+                    confidence=approval.confidence,
+                    overdue=False,
+                    uid=f"{approval_id}.filing{n}.{due.isoformat()}",
+                )
+            )
+    dated.sort(key=lambda i: (not i.overdue, i.date, i.title))
+    return dated, undated
+
+
+def _parse(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else None
+    except ValueError:
+        return None
+
+
+def description(item: Item, firm: str, phone: str) -> str:
+    status = "to be confirmed" if item.status == "to verify" else "verified"
+    return (
+        f"{item.rule}\nSource: {item.source} (confidence {item.confidence}; {status}).\n"
+        f"Questions or help with the renewal: {firm}, {phone}."
+    )
+
+
+def ics(dated: list[Item], firm: str, phone: str, domain: str, stamp: datetime) -> bytes:
+    """The deadlines as an iCalendar file: one all-day event per deadline, each with an alarm
+    ALARM_DAYS before, the rule, its source and the firm's phone in the description."""
+    cal = Calendar()
+    cal.add("prodid", f"-//{firm}//Renewal calendar//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", "Renewals and returns")
+    for item in dated:
+        day = date.fromisoformat(item.date)
+        event = Event()
+        event.add("uid", f"{item.uid}@{domain}")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", day)
+        event.add("dtend", day + timedelta(days=1))
+        event.add("summary", item.title)
+        event.add("description", description(item, firm, phone))
+        event.add("transp", "TRANSPARENT")
+        alarm = Alarm()
+        alarm.add("action", "DISPLAY")
+        alarm.add("description", item.title)
+        alarm.add("trigger", timedelta(days=-ALARM_DAYS))
+        event.add_component(alarm)
+        cal.add_component(event)
+    return cal.to_ical(sorted=False)
+
+
+def browser_data() -> dict:
+    """What the page ships to the browser: every approval's rule inputs and its service page."""
+    data = content()
+    routes: dict[str, str] = {}
+    for service in data.services:
+        for approval_id in service.glance.validity:
+            routes.setdefault(approval_id, f"/{service.route}")
+    return {
+        "approvals": [
+            {
+                "id": approval_id,
+                "name": a.name,
+                "period": a.period,
+                "months": a.months,
+                "lead": a.renew_days_before,
+                "renewal": a.renewal,
+                "source": a.source,
+                "confidence": a.confidence,
+                "status": a.status,
+                "route": routes.get(approval_id),
+                "filings": [f.model_dump() for f in a.filings],
+            }
+            for approval_id, a in data.validity.items()
+        ],
+        "firm": data.site.name,
+        "phone": data.site.phone,
+        "domain": data.site.site_url.removeprefix("https://"),
+        "alarmDays": ALARM_DAYS,
+    }
+
+
+def as_dicts(dated: list[Item]) -> list[dict]:
+    return [asdict(i) for i in dated]

@@ -1,0 +1,97 @@
+"""/renewal-calendar end to end: approvals ticked and dated by keyboard, the dated list
+(overdue first, returns with their status), the .ics download read back, the list kept over a
+reload, the finder's and a service page's hand-over, at 390 and 1280 px, and the same flow on
+a static host whose backend refuses every connection."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from icalendar import Calendar
+from playwright.sync_api import expect
+
+from consultancy.content.renewals import today_in_kolkata
+from tests.browser.test_interactions import static_page, static_site  # noqa: F401 (fixtures)
+from tests.conftest import wait_until_interactive
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "build/screenshots"
+
+
+def _tick_by_keyboard(page, approval_id: str) -> None:
+    page.locator(f"#cal-{approval_id}").focus()
+    page.keyboard.press("Space")
+    expect(page.locator(f"#cal-{approval_id}")).to_be_checked()
+
+
+def _type_date(page, approval_id: str, day: date) -> None:
+    field = page.locator(f"#cal-date-{approval_id}")
+    field.focus()
+    field.press_sequentially(day.strftime("%d%m%Y"))
+    expect(field).to_have_value(day.isoformat())
+
+
+def _flow(page, label: str) -> None:
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    page.goto("/renewal-calendar")
+    wait_until_interactive(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_until_interactive(page)
+    expect(page.locator("#cal-privacy")).to_contain_text("stays in this browser")
+    expect(page.locator("#cal-reviewed")).to_contain_text("Rules last reviewed: 25 Nov 2026")
+    expect(page.locator("#cal-empty")).to_be_visible()
+    today = today_in_kolkata()
+    _tick_by_keyboard(page, "fire-certificate")
+    # Issued over two years ago: its renewal is overdue and comes first.
+    _type_date(page, "fire-certificate", today.replace(year=today.year - 3))
+    _tick_by_keyboard(page, "cto")
+    expect(page.locator("#cal-why-cto")).to_contain_text("expiry")
+    _type_date(page, "cto", today + timedelta(days=400))
+    items = page.locator("#cal-items > li")
+    expect(items.first).to_contain_text("Overdue")
+    expect(items.first).to_contain_text("Fire Safety Certificate")
+    expect(page.locator("#cal-items")).to_contain_text("Environmental statement")
+    expect(items.first.get_by_role("link", name="About this approval")).to_have_attribute("href", "/fire-licensing")
+    page.screenshot(path=f"{SHOTS}/renewal-calendar-{label}.png", full_page=True)
+    # The download is a calendar file a client reads: one event per item, each with an alarm.
+    page.locator("#cal-download").focus()
+    with page.expect_download() as info:
+        page.keyboard.press("Enter")
+    raw = Path(info.value.path()).read_bytes()
+    cal = Calendar.from_ical(raw)
+    events = cal.walk("VEVENT")
+    assert len(events) == items.count() == 3
+    assert all(e.walk("VALARM") for e in events)
+    # The list survives a reload on the same device.
+    page.reload()
+    wait_until_interactive(page)
+    expect(page.locator("#cal-fire-certificate")).to_be_checked()
+    expect(page.locator("#cal-items > li")).to_have_count(3)
+    assert page.js_errors == []
+
+
+def test_the_whole_flow_by_keyboard(page, viewport) -> None:
+    _flow(page, "mobile" if viewport["width"] == 390 else "desktop")
+
+
+def test_the_flow_works_with_the_backend_refused(static_page) -> None:  # noqa: F811
+    _flow(static_page, "static")
+
+
+def test_the_address_ticks_approvals_from_the_finder_and_service_pages(desktop_page) -> None:
+    page = desktop_page
+    page.goto("/consent-to-operate")
+    wait_until_interactive(page)
+    link = page.get_by_role("link", name="Add to my renewal calendar")
+    expect(link).to_have_attribute("href", "/renewal-calendar?add=cto")
+    page.goto("/renewal-calendar?add=cto,fire-certificate,nope")
+    wait_until_interactive(page)
+    expect(page.locator("#cal-cto")).to_be_checked()
+    expect(page.locator("#cal-fire-certificate")).to_be_checked()
+    page.goto("/approvals-finder")
+    wait_until_interactive(page)
+    expect(page.locator("#finder-calendar")).to_have_attribute("href", "/renewal-calendar")
