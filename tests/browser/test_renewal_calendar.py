@@ -30,7 +30,8 @@ def _tick_by_keyboard(page, approval_id: str) -> None:
 def _type_date(page, approval_id: str, day: date) -> None:
     field = page.locator(f"#cal-date-{approval_id}")
     field.focus()
-    field.press_sequentially(day.strftime("%d%m%Y"))
+    # Chromium here runs in en-US: the date field reads month, day, year.
+    field.press_sequentially(day.strftime("%m%d%Y"))
     expect(field).to_have_value(day.isoformat())
 
 
