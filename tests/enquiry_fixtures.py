@@ -126,7 +126,7 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 
 
 @pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyPatch:
     """No database or mail server from the caller's environment leaks into a test. Staff
     passwords are hashed with real scrypt at a lower cost, so that sign-ins take milliseconds;
     the cost is stored with each hash, and test_enquiries_staff checks the production cost."""
@@ -135,6 +135,8 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     for name in ("DB_URL", "REFLEX_DB_URL", *SMTP_ENV):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(staff, "SCRYPT_N", 2**12)
+    # Erasures are recorded outside the database: each test has a ledger of its own.
+    monkeypatch.setenv("ERASURE_LEDGER", str(tmp_path / "erasures.ledger"))
     return monkeypatch
 
 

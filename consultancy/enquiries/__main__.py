@@ -4,6 +4,7 @@
     backup PATH                   a consistent copy of the SQLite database, taken while the site runs
     restore PATH [--yes]          put a backup back (stop the backend first)
     erase --email ADDRESS         delete a person's enquiries (DPDP Act, 2023: right to erasure)
+    reapply-erasures              after a PostgreSQL pg_restore: erase again what the ledger lists
     retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
                                   and staff audit entries older than a year
     audit [--since YYYY-MM-DD]    the record of staff access (sign-ins, refusals, enquiries opened,
@@ -61,7 +62,8 @@ def _parser() -> argparse.ArgumentParser:
     restore.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     erase = commands.add_parser("erase", help="delete every enquiry from one email address")
     erase.add_argument("--email", required=True)
-    retention = commands.add_parser("retention", help="delete enquiries closed more than N months ago")
+    commands.add_parser("reapply-erasures", help="erase again what the erasure ledger lists; ends staff sessions")
+    retention = commands.add_parser("retention", help="delete enquiries closed (or untouched) more than N months ago")
     retention.add_argument("--months", type=int, help="default: retention_months in data/enquiries.toml")
     audit = commands.add_parser("audit", help="the record of staff access")
     audit.add_argument("--since", type=_date, help="only entries on or after this date (IST)")
@@ -144,9 +146,13 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         count = maintenance.erase_email(args.email)
         print(f"erased {count} enquiries from {args.email.strip().lower()}", file=err)
         return 0
+    if args.command == "reapply-erasures":
+        count = maintenance.reapply_erasures()
+        print(f"erased {count} enquiries again; every staff session ended", file=err)
+        return 0
     if args.command == "retention":
         count = maintenance.delete_closed(months=args.months)
-        print(f"deleted {count} closed enquiries", file=err)
+        print(f"deleted {count} closed or untouched enquiries", file=err)
         from . import audit
 
         print(f"deleted {audit.delete_older()} staff audit entries older than a year", file=err)

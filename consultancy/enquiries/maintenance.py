@@ -1,7 +1,15 @@
-"""Looking after the stored enquiries: erasure on request, retention, backup and restore."""
+"""Looking after the stored enquiries: erasure on request, retention, backup and restore.
+
+Erasures last: each `erase` appends a keyed hash of the address (never the address) to a
+ledger kept outside the database (ERASURE_LEDGER, default var/erasures.ledger), so that
+`restore` from an older backup deletes again what was erased since, and ends every staff
+session. After a PostgreSQL pg_restore, run `reapply-erasures` by hand.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import sqlite3
 from datetime import datetime
@@ -14,8 +22,8 @@ from consultancy.content import content
 
 from . import database
 from .database import transaction
-from .models import Enquiry, EnquiryNote, MailQueue, utcnow
-from .settings import database_url, is_sqlite
+from .models import Enquiry, EnquiryNote, MailQueue, StaffSession, utcnow
+from .settings import PUBLIC_ADDRESS_KEY, ROOT, database_url, is_sqlite
 
 
 class NotSqlite(Exception):
@@ -31,14 +39,61 @@ def _delete_enquiries(session, where) -> int:
     return session.exec(delete(Enquiry).where(where)).rowcount
 
 
-def erase_email(email: str) -> int:
+def ledger_path() -> Path:
+    return Path(os.environ.get("ERASURE_LEDGER", "").strip() or ROOT / "var" / "erasures.ledger")
+
+
+def erasure_key(email: str) -> str:
+    """A keyed hash of an address for the ledger: it tells whether an address was erased,
+    and gives no address back to someone who reads the ledger without the key."""
+    key = (os.environ.get("ENQUIRY_ADDRESS_KEY", "") or PUBLIC_ADDRESS_KEY).encode()
+    return hmac.new(key, email.strip().lower().encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def _record_erasure(email: str, now: datetime) -> None:
+    path = ledger_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Mode 600: it is about people, even as hashes.
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with os.fdopen(descriptor, "a", encoding="ascii") as ledger:
+        ledger.write(f"{now.isoformat(timespec='seconds')}\t{erasure_key(email)}\n")
+        ledger.flush()
+        os.fsync(ledger.fileno())
+
+
+def erased_keys() -> set[str]:
+    path = ledger_path()
+    if not path.is_file():
+        return set()
+    return {line.split("\t")[1].strip() for line in path.read_text(encoding="ascii").splitlines() if "\t" in line}
+
+
+def erase_email(email: str, *, now: datetime | None = None) -> int:
     """Delete every enquiry sent from `email` (any letter case), with its notes and queued
-    email: a person's right to erasure under the DPDP Act, 2023. The number deleted."""
+    email: a person's right to erasure under the DPDP Act, 2023. The erasure is recorded in
+    the ledger first, so a later restore repeats it. The number deleted."""
     email = email.strip().lower()
     if not email:
         raise ValueError("an email address is needed")
+    _record_erasure(email, now or utcnow())
     with transaction() as session:
         return _delete_enquiries(session, func.lower(Enquiry.email) == email)
+
+
+def reapply_erasures(url: str | None = None) -> int:
+    """Delete again every enquiry whose address is in the ledger (after a restore), and
+    end every staff session. The number deleted."""
+    keys = erased_keys()
+    with transaction(url) as session:
+        session.exec(delete(StaffSession))
+        if not keys:
+            return 0
+        ids = [
+            enquiry_id
+            for enquiry_id, email in session.exec(select(Enquiry.id, Enquiry.email)).all()
+            if erasure_key(email) in keys
+        ]
+        return _delete_enquiries(session, Enquiry.id.in_(ids)) if ids else 0
 
 
 def months_before(moment: datetime, months: int) -> datetime:
@@ -54,13 +109,24 @@ def months_before(moment: datetime, months: int) -> datetime:
 
 def delete_closed(*, months: int | None = None, now: datetime | None = None) -> int:
     """Delete enquiries closed more than `months` months ago (data/enquiries.toml's
-    retention_months unless given). Open enquiries are never deleted here."""
+    retention_months unless given), and open ones nobody has touched for as long: received,
+    status last changed and last note all before then."""
     months = content().enquiries.retention_months if months is None else months
     if months < 1:
         raise ValueError("retention must be at least one month")
     cutoff = months_before(now or utcnow(), months)
+    recent_note = (
+        select(EnquiryNote.id).where(EnquiryNote.enquiry_id == Enquiry.id, EnquiryNote.created_at >= cutoff).exists()
+    )
+    closed = (Enquiry.status == "closed") & (Enquiry.closed_at < cutoff)
+    untouched = (
+        (Enquiry.status != "closed")
+        & (Enquiry.created_at < cutoff)
+        & (Enquiry.status_changed_at < cutoff)
+        & ~recent_note
+    )
     with transaction() as session:
-        return _delete_enquiries(session, (Enquiry.status == "closed") & (Enquiry.closed_at < cutoff))
+        return _delete_enquiries(session, closed | untouched)
 
 
 def sqlite_file(url: str | None = None) -> Path:
@@ -121,4 +187,5 @@ def restore(source: Path, url: str | None = None) -> int:
             live.close()
     finally:
         backup_db.close()
-    return count
+    # The backup predates the erasures made since: make them again, and sign everyone out.
+    return count - reapply_erasures(url)

@@ -170,7 +170,7 @@ def test_erase_deletes_a_persons_enquiries_with_their_notes_and_emails(db_url: s
     assert maintenance.erase_email("asha@example.com") == 0
 
 
-def test_retention_deletes_only_enquiries_closed_long_enough_ago(db_url: str) -> None:
+def test_retention_deletes_only_enquiries_closed_long_enough_ago_or_untouched(db_url: str) -> None:
     staff.add_user("anita", "a long enough password")
     now = datetime.now(UTC)
 
@@ -187,6 +187,8 @@ def test_retention_deletes_only_enquiries_closed_long_enough_ago(db_url: str) ->
     change(closed_recently, "closed", 500)
     change(closed_recently, "new", 499)  # reopened: its first closing no longer counts
     change(closed_recently, "closed", 300)
+    # Open for years, but someone worked on it last month: retention leaves it alone.
+    change(open_for_years, "contacted", 30)
     assert cli(["retention"], err=io.StringIO()) == 0  # 12 months, from data/enquiries.toml
     remaining = {r for (r,) in query(db_url, "SELECT reference FROM enquiry")}
     assert remaining == {closed_recently, open_for_years}
