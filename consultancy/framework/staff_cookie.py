@@ -99,11 +99,13 @@ def _loopback_host(scope: Scope) -> bool:
 
 def _same_origin(scope: Scope) -> bool:
     """A form posted by this site's own page: the browser's Origin names this host (the
-    login itself must not be forgeable from another site)."""
+    login itself must not be forgeable from another site). By host name: nginx passes the
+    Host without the port."""
     origin = _header(scope, b"origin")
     if not origin or origin == "null":
         return _header(scope, b"sec-fetch-site") in {"", "same-origin"} and not origin
-    return urlsplit(origin).netloc == _header(scope, b"host")
+    host = urlsplit("//" + _header(scope, b"host")).hostname
+    return host is not None and urlsplit(origin).hostname == host
 
 
 def parse_token(cookie_header: str) -> str:

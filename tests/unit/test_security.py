@@ -99,3 +99,15 @@ def test_a_database_error_does_not_carry_what_the_visitor_typed(db_url: str) -> 
             EnquiryNote(enquiry_id=999, author="anita", text="Mr Sahu's PAN ABCDE1234F", created_at=datetime.now(UTC))
         )
     assert "ABCDE1234F" not in str(failed.value)
+
+
+def test_sign_in_posts_from_another_site_are_refused() -> None:
+    def scope(origin: str, host: str) -> dict:
+        return {"headers": [(b"origin", origin.encode()), (b"host", host.encode())]}
+
+    # Behind nginx the Host has no port; straight to the backend it has.
+    assert staff_cookie._same_origin(scope("https://example.in", "example.in"))
+    assert staff_cookie._same_origin(scope("http://127.0.0.1:3980", "127.0.0.1"))
+    assert staff_cookie._same_origin(scope("http://127.0.0.1:3911", "127.0.0.1:3911"))
+    assert not staff_cookie._same_origin(scope("https://evil.example", "example.in"))
+    assert not staff_cookie._same_origin(scope("null", "example.in"))
