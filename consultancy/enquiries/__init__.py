@@ -5,6 +5,7 @@ The pages call:
 
 - `form.read_form(data)` -> EnquiryForm (raises FormInvalid, LooksAutomated)
 - `store.submit(form, address)` -> reference (raises TooManyEnquiries, StoreUnavailable)
-- `staff.sign_in(name, password)` -> StaffTicket (raises SignInRefused, AccountLocked)
+- `staff.sign_in(name, password, address=...)` -> StaffTicket (raises SignInRefused,
+  StoreUnavailable); the HTTP sign-in post calls it (consultancy/framework/staff_cookie.py)
 - `inbox.*(token, ...)`: every inbox action checks the session itself (raises NotSignedIn)
 """

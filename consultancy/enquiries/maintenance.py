@@ -151,6 +151,8 @@ def backup(target: Path, url: str | None = None) -> int:
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
     source = sqlite3.connect(source_path, timeout=database.SQLITE_BUSY_TIMEOUT_S)
+    # Created mode 600 whatever the caller's umask: a backup holds every visitor's details.
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     copy = sqlite3.connect(partial)
     try:
         source.backup(copy)  # all pages in one step: one snapshot

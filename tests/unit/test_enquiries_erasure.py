@@ -67,3 +67,15 @@ def test_retention_deletes_open_enquiries_nobody_touched(db_url: str) -> None:
     assert maintenance.delete_closed(months=24, now=now) == 1
     left = {row.reference for row in inbox.list_enquiries(token, now=now).enquiries}
     assert left == {noted, fresh} and untouched not in left
+
+
+def test_a_backup_is_readable_by_its_owner_only(sqlite_url: str, tmp_path: Path) -> None:
+    import os
+
+    store.submit(form(), "10.0.0.1")
+    previous = os.umask(0o022)
+    try:
+        maintenance.backup(tmp_path / "copy.db")
+    finally:
+        os.umask(previous)
+    assert oct((tmp_path / "copy.db").stat().st_mode & 0o777) == "0o600"
