@@ -9,12 +9,18 @@ that two writers queue on the busy timeout instead of failing half-way.
 
 from __future__ import annotations
 
+import logging
+import random
+import sqlite3
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from .settings import ROOT, database_url, is_sqlite
@@ -22,11 +28,28 @@ from .settings import ROOT, database_url, is_sqlite
 ALEMBIC_INI = ROOT / "alembic.ini"
 # A writer waits this long for another to finish before the database counts as unavailable.
 SQLITE_BUSY_TIMEOUT_S = 15
+# How long `write()` keeps trying a busy SQLite file before the database counts as unavailable:
+# far beyond any burst of visitors, short of a writer that never finishes.
+SQLITE_WRITE_DEADLINE_S = 90
+# Pauses between those tries grow from the first to the last, each drawn at random up to it so
+# that writers of several processes do not wake together.
+RETRY_PAUSE_FIRST_S = 0.02
+RETRY_PAUSE_MAX_S = 1.0
 # An unreachable PostgreSQL host fails within this many seconds rather than TCP's minutes.
 POSTGRES_CONNECT_TIMEOUT_S = 5
 
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
 _engines: dict[str, sa.Engine] = {}
 _lock = threading.Lock()
+# One per SQLite URL: this process's writers wait here, woken in turn, instead of polling the file.
+# Re-entrant, so a transaction opened inside another (same thread) behaves as it did without it.
+_writer_locks: dict[str, threading.RLock] = {}
+
+
+class DatabaseBusy(SQLAlchemyError):
+    """Another writer kept the SQLite file for longer than SQLITE_WRITE_DEADLINE_S."""
 
 
 def _sqlite_engine(url: str) -> sa.Engine:
@@ -86,11 +109,70 @@ def dispose(url: str | None = None) -> None:
                 found.dispose()
 
 
+def _writer_lock(url: str) -> threading.RLock:
+    with _lock:
+        return _writer_locks.setdefault(url, threading.RLock())
+
+
 @contextmanager
-def transaction(url: str | None = None) -> Iterator[Session]:
-    """A session whose work is committed when the block ends and rolled back on any error."""
-    with Session(engine(url), expire_on_commit=False) as session, session.begin():
-        yield session
+def transaction(url: str | None = None, *, deadline: float | None = None) -> Iterator[Session]:
+    """A session whose work is committed when the block ends and rolled back on any error.
+
+    On SQLite the block waits for this process's other writers first (until `deadline`, a
+    time.monotonic() value, else SQLITE_WRITE_DEADLINE_S from now; then DatabaseBusy)."""
+    url = url or database_url()
+    if not is_sqlite(url):
+        with Session(engine(url), expire_on_commit=False) as session, session.begin():
+            yield session
+        return
+    wait = (deadline if deadline is not None else time.monotonic() + SQLITE_WRITE_DEADLINE_S) - time.monotonic()
+    lock = _writer_lock(url)
+    if not lock.acquire(timeout=max(wait, 0)):
+        raise DatabaseBusy("this process's other writers held the database until the deadline")
+    try:
+        with Session(engine(url), expire_on_commit=False) as session, session.begin():
+            yield session
+    finally:
+        lock.release()
+
+
+def is_busy(error: BaseException) -> bool:
+    """True when SQLite refused because another connection held the file: worth trying again."""
+    if not isinstance(error, OperationalError):
+        return False
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    if code is not None:
+        # Extended codes (SQLITE_BUSY_RECOVERY, ...) carry the primary one in their low byte.
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "database is locked" in str(error.orig)
+
+
+def write(work: Callable[[Session], T], url: str | None = None) -> T:
+    """`work(session)` in a transaction of its own, committed, and its result.
+
+    On SQLite a transaction that met a busy file is rolled back whole and run again after a
+    jittered pause, until SQLITE_WRITE_DEADLINE_S has passed: a burst of writers is a queue,
+    not a refusal. `work` must therefore do nothing outside the session that it could not
+    repeat. Other errors, and every error on PostgreSQL, are raised at once.
+    """
+    url = url or database_url()
+    deadline = time.monotonic() + SQLITE_WRITE_DEADLINE_S
+    pause = RETRY_PAUSE_FIRST_S
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            with transaction(url, deadline=deadline) as session:
+                result = work(session)
+            if tries > 1:
+                logger.info("database write went through at try %d (the file was busy)", tries)
+            return result
+        except OperationalError as error:
+            if not (is_sqlite(url) and is_busy(error)) or time.monotonic() + pause >= deadline:
+                raise
+            logger.info("database busy, trying again: %s", error.orig)
+        time.sleep(random.uniform(0, pause))
+        pause = min(pause * 2, RETRY_PAUSE_MAX_S)
 
 
 def upgrade(url: str | None = None) -> None:

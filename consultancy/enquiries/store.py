@@ -19,7 +19,7 @@ from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 
 from . import mail
-from .database import transaction
+from .database import write
 from .errors import StoreUnavailable, TooManyEnquiries
 from .form import EnquiryForm
 from .models import Enquiry, RecentSubmission, ReferenceCounter, utcnow
@@ -73,15 +73,15 @@ def submit(form: EnquiryForm, address: str, *, now: datetime | None = None) -> s
 
     Raises TooManyEnquiries when `address` has sent the hourly limit already, and
     StoreUnavailable when the database cannot be reached or fails: nothing is stored
-    then, and the visitor should be offered the phone and WhatsApp.
+    then, and the visitor should be offered the phone and WhatsApp. Other writers holding
+    SQLite are waited for (database.write), not reported as a failure.
     """
     settings = content().enquiries
     now = now or utcnow()
     key = address_key(address)
     for attempt in range(_ATTEMPTS):
         try:
-            with transaction() as session:
-                enquiry = _store(session, form, key, now, settings)
+            enquiry = write(lambda session: _store(session, form, key, now, settings))
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
             return enquiry.reference

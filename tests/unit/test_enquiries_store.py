@@ -11,6 +11,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -136,6 +138,73 @@ def test_a_database_without_its_tables_gives_the_clear_message(tmp_path: Path, c
     with pytest.raises(StoreUnavailable):
         store.submit(form(), "10.0.0.1")
     database.dispose(url)
+
+
+@contextlib.contextmanager
+def sqlite_held_by_another_writer(url: str, seconds: float) -> Iterator[None]:
+    """Another process's writer (a connection outside the store) holds the file's write lock
+    for `seconds`, as a burst of visitors on other workers would."""
+    holder = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    timer = threading.Timer(seconds, holder.execute, args=("COMMIT",))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.join()
+        holder.close()
+
+
+@pytest.fixture
+def quick_busy_sqlite(tmp_path: Path, clean_env: pytest.MonkeyPatch) -> Iterator[str]:
+    """A migrated SQLite file whose connections give up on a held lock after 0.2 s."""
+    clean_env.setattr(database, "SQLITE_BUSY_TIMEOUT_S", 0.2)
+    url = f"sqlite:///{tmp_path / 'busy.db'}"
+    clean_env.setenv("DB_URL", url)
+    database.upgrade(url)
+    yield url
+    database.dispose(url)
+
+
+def test_a_visitor_waits_out_a_writer_holding_sqlite_past_the_busy_timeout(quick_busy_sqlite: str) -> None:
+    with sqlite_held_by_another_writer(quick_busy_sqlite, 1.5):
+        started = time.monotonic()
+        reference = store.submit(form(), "10.0.0.1")
+        waited = time.monotonic() - started
+    assert waited > 1.0  # several busy timeouts, tried again each time
+    assert rows(quick_busy_sqlite, "SELECT reference FROM enquiry") == [(reference,)]
+
+
+def test_a_writer_that_never_lets_go_of_sqlite_gives_the_clear_message(
+    quick_busy_sqlite: str, clean_env: pytest.MonkeyPatch
+) -> None:
+    clean_env.setattr(database, "SQLITE_WRITE_DEADLINE_S", 1)
+    with sqlite_held_by_another_writer(quick_busy_sqlite, 3), pytest.raises(StoreUnavailable) as caught:
+        store.submit(form(), "10.0.0.1")
+    assert "WhatsApp" in caught.value.message
+    assert rows(quick_busy_sqlite, "SELECT count(*) FROM enquiry") == [(0,)]
+
+
+def test_threads_of_one_process_queue_for_sqlite_instead_of_failing(quick_busy_sqlite: str) -> None:
+    # 0.2 s of busy timeout and 16 threads: without the process's own queue and the retries
+    # most of them would give up.
+    references: list[str] = []
+    failures: list[BaseException] = []
+
+    def send(n: int) -> None:
+        try:
+            references.append(store.submit(form(), f"10.1.0.{n}"))
+        except BaseException as error:
+            failures.append(error)
+
+    with sqlite_held_by_another_writer(quick_busy_sqlite, 1.0):
+        threads = [threading.Thread(target=send, args=(n,)) for n in range(16)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert failures == []
+    assert len(set(references)) == 16
 
 
 def test_postgresql_that_nobody_answers_gives_the_clear_message(postgres_cluster, clean_env) -> None:
