@@ -17,7 +17,7 @@ from typing import TextIO
 from sqlmodel import select
 
 from .database import transaction
-from .form import district_label, service_label
+from .form import district_label, services_label
 from .models import Enquiry, EnquiryNote
 from .queries import condition
 from .settings import IST
@@ -63,7 +63,7 @@ def _row(enquiry: Enquiry, notes: list[EnquiryNote]) -> list[str]:
         enquiry.phone,
         enquiry.email,
         enquiry.organisation,
-        service_label(enquiry.service),
+        services_label(enquiry.services or [enquiry.service]),
         district_label(enquiry.district),
         enquiry.message,
         "\n".join(note_line(note) for note in notes),

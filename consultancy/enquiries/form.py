@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from consultancy.content import content
@@ -41,7 +41,11 @@ LABELS: dict[str, str] = {
 
 PHONE_MESSAGE = "Enter a 10-digit Indian mobile or phone number, for example +91 98765 43210"
 EMAIL_MESSAGE = "Enter your email address, for example name@example.com"
-SERVICE_MESSAGE = "Choose the service you need from the list, or “Not sure”"
+# Either contact is enough: many visitors on a phone have no email address they use.
+CONTACT_MESSAGE = "Enter a phone number or an email address (one is enough), so that we can reply"
+SERVICE_MESSAGE = "Choose at least one service, or “Not sure”"
+# Every service a visitor can name at once.
+SERVICES_MAX = 30
 DISTRICT_MESSAGE = "Choose the district of the project from the list, or leave it empty"
 CONSENT_MESSAGE = "Tick the consent box so that we may use these details to answer your enquiry"
 HONEYPOT_MESSAGE = (
@@ -138,10 +142,12 @@ class EnquiryForm(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
     name: str
-    phone: str
-    email: str
+    # Either may be "", not both (`_one_contact`).
+    phone: str = ""
+    email: str = ""
     organisation: str = ""
-    service: str
+    # Every service chosen, in the list's order, each once.
+    services: tuple[str, ...]
     district: str = ""
     message: str
     consent: bool
@@ -151,9 +157,16 @@ class EnquiryForm(BaseModel):
     def _name(cls, value: Any) -> str:
         return _text(value, "name", max_length=NAME_MAX, required=True)
 
+    @property
+    def service(self) -> str:
+        """The first service chosen."""
+        return self.services[0]
+
     @field_validator("phone", mode="before")
     @classmethod
     def _phone(cls, value: Any) -> str:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return ""
         if not isinstance(value, str) or len(value) > 40:
             raise _fail(PHONE_MESSAGE)
         match = _PHONE.match(_PHONE_SEPARATORS.sub("", value))
@@ -164,6 +177,8 @@ class EnquiryForm(BaseModel):
     @field_validator("email", mode="before")
     @classmethod
     def _email(cls, value: Any) -> str:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return ""
         if not isinstance(value, str):
             raise _fail(EMAIL_MESSAGE)
         email = value.strip().lower()
@@ -176,12 +191,17 @@ class EnquiryForm(BaseModel):
     def _organisation(cls, value: Any) -> str:
         return _text(value, "organisation", max_length=ORGANISATION_MAX, required=False)
 
-    @field_validator("service", mode="before")
+    @field_validator("services", mode="before")
     @classmethod
-    def _service(cls, value: Any) -> str:
-        if not isinstance(value, str) or value not in service_values():
+    def _services(cls, value: Any) -> tuple[str, ...]:
+        chosen = [value] if isinstance(value, str) else value
+        if not isinstance(chosen, list | tuple) or not 0 < len(chosen) <= SERVICES_MAX:
             raise _fail(SERVICE_MESSAGE)
-        return value
+        known = service_values()
+        if not all(isinstance(v, str) and v in known for v in chosen):
+            raise _fail(SERVICE_MESSAGE)
+        order = {route: n for n, (route, _) in enumerate(service_choices())}
+        return tuple(sorted(set(chosen), key=order.__getitem__))
 
     @field_validator("district", mode="before")
     @classmethod
@@ -205,6 +225,12 @@ class EnquiryForm(BaseModel):
             return True
         raise _fail(CONSENT_MESSAGE)
 
+    @model_validator(mode="after")
+    def _one_contact(self) -> EnquiryForm:
+        if not self.phone and not self.email:
+            raise _fail(CONTACT_MESSAGE)
+        return self
+
 
 def read_form(data: Mapping[str, Any]) -> EnquiryForm:
     """The enquiry in `data` (the form's field names as keys), checked.
@@ -218,15 +244,32 @@ def read_form(data: Mapping[str, Any]) -> EnquiryForm:
     trap = data.get(HONEYPOT)
     if trap is not None and (not isinstance(trap, str) or trap.strip()):
         raise LooksAutomated(HONEYPOT_MESSAGE)
+    fields = {key: data.get(key) for key in LABELS if key != "service"}
+    fields["services"] = _chosen_services(data)
+    errors: dict[str, str] = {}
+    if all(not (isinstance(fields[f], str) and fields[f].strip()) for f in ("phone", "email")):
+        # Neither contact given: both fields say so, as either one would do.
+        errors = {"phone": CONTACT_MESSAGE, "email": CONTACT_MESSAGE}
     try:
-        return EnquiryForm.model_validate(dict(data))
+        form = EnquiryForm.model_validate(fields)
     except ValidationError as error:
-        errors: dict[str, str] = {}
         for problem in error.errors():
             field = str(problem["loc"][0]) if problem["loc"] else ""
+            field = "service" if field == "services" else field
             if field in LABELS and field not in errors:
                 errors[field] = problem["msg"] if problem["type"] == "enquiry_field" else REQUIRED[field]
-        raise FormInvalid({field: errors[field] for field in LABELS if field in errors}) from None
+    if errors:
+        raise FormInvalid({field: errors[field] for field in LABELS if field in errors})
+    return form
+
+
+def _chosen_services(data: Mapping[str, Any]) -> Any:
+    """The services as sent: one value per ticked box in a submitted form (Reflex's FormData
+    keeps them all), or a list (an enquiry kept in the browser and sent again), or one string."""
+    values = data.getlist("service") if hasattr(data, "getlist") else [data.get("service")]
+    if len(values) == 1:
+        return values[0]
+    return values
 
 
 def service_values() -> frozenset[str]:
@@ -238,8 +281,9 @@ def district_values() -> frozenset[str]:
 
 
 def service_choices() -> list[tuple[str, str]]:
-    """(value, label) for the service select: the 23 services in menu order, then Not sure."""
-    return [(s.route, s.name) for s in content().services] + [(NOT_SURE, "Not sure")]
+    """(value, label) for the services: Not sure first (the answer of most first-time visitors),
+    then the services in menu order."""
+    return [(NOT_SURE, "Not sure"), *((s.route, s.name) for s in content().services)]
 
 
 def district_choices() -> list[tuple[str, str]]:
@@ -250,6 +294,11 @@ def district_choices() -> list[tuple[str, str]]:
 
 def service_label(value: str) -> str:
     return dict(service_choices()).get(value, value)
+
+
+def services_label(values: list[str] | tuple[str, ...]) -> str:
+    """ "Fire NOC; PESO licence": every service chosen, by name."""
+    return "; ".join(service_label(v) for v in values)
 
 
 def district_label(value: str) -> str:

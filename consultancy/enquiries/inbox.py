@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import func, select
+from sqlmodel import and_, func, select
 
 from . import audit, export
 from .database import transaction
 from .errors import EnquiryError, StoreUnavailable
-from .form import district_label, service_label
-from .models import NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
+from .form import district_label, services_label
+from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
 from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_session
@@ -77,7 +77,7 @@ def _view(enquiry: Enquiry, mail_sent: bool, notes: list[EnquiryNote] | None = N
         email=enquiry.email,
         organisation=enquiry.organisation,
         service=enquiry.service,
-        service_label=service_label(enquiry.service),
+        service_label=services_label(enquiry.services or [enquiry.service]),
         district=enquiry.district,
         district_label=district_label(enquiry.district),
         message=enquiry.message,
@@ -101,6 +101,9 @@ def list_enquiries(
     organisation or message; one page of `page_size`. A search is recorded in the audit."""
     staff = require_session(token, now=now)
     where = _condition(status=status, search=search)
+    if not status:
+        # Held enquiries are listed apart (their own filter) until staff release them.
+        where = and_(where, Enquiry.status != HELD)
     try:
         page, page_size = max(int(page), 1), min(max(int(page_size), 1), 500)
     except (TypeError, ValueError):

@@ -124,23 +124,36 @@ def retry_delay(attempts: int) -> timedelta:
 def compose(enquiry: Enquiry, sender: str, recipient: str) -> EmailMessage:
     """The notification as plain text only: whatever the visitor typed (HTML, script,
     Odia) arrives as the characters they typed and is never rendered as markup."""
-    from .form import district_label, service_label
+    from .form import district_label, service_label, services_label
 
     site = content().site
     received = enquiry.created_at.astimezone(IST).strftime("%d %B %Y, %H:%M IST")
     message = EmailMessage()
     # Only the firm's own words in the headers: the visitor's text stays in the body.
-    message["Subject"] = f"Website enquiry {enquiry.reference}: {service_label(enquiry.service)}"
+    held = enquiry.status == "held"
+    subject = f"Website enquiry {enquiry.reference}: {service_label(enquiry.service)}"
+    message["Subject"] = subject + (" (held for review)" if held else "")
     message["From"] = sender
     message["To"] = recipient
-    # Checked by the form against the HTML email rule: no spaces, no line breaks.
-    message["Reply-To"] = enquiry.email
+    # Checked by the form against the HTML email rule: no spaces, no line breaks. A visitor
+    # who gave only a phone number has none: staff call them.
+    if enquiry.email:
+        message["Reply-To"] = enquiry.email
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain=recipient.rsplit("@", 1)[-1])
     # The firm's own lines (the staff link included) come first; the visitor's message is
     # last and quoted line by line, so nothing typed can pass for the email's own footer.
     lines = [
         "A new enquiry came in through the website.",
+        *(
+            [
+                "It arrived over the hourly limit for its address or contact details and is HELD",
+                "for review: release it in the inbox's Held list. Further held enquiries this",
+                "hour get no email of their own; they wait in that list.",
+            ]
+            if held
+            else []
+        ),
         "",
         f"Reference:     {enquiry.reference}",
         f"Received:      {received}",
@@ -148,7 +161,7 @@ def compose(enquiry: Enquiry, sender: str, recipient: str) -> EmailMessage:
         f"Phone:         {enquiry.phone}",
         f"Email:         {enquiry.email}",
         f"Organisation:  {_clean(enquiry.organisation) or '-'}",
-        f"Service:       {service_label(enquiry.service)}",
+        f"Service:       {services_label(enquiry.services or [enquiry.service])}",
         f"District:      {district_label(enquiry.district) or '-'}",
         "",
         f"Record what happens next in the staff inbox: {site.site_url}/staff",

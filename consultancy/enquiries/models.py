@@ -23,7 +23,9 @@ SQLModel.metadata.naming_convention = {
     "pk": "pk_%(table_name)s",
 }
 
-STATUSES: tuple[str, ...] = ("new", "contacted", "quoted", "closed")
+STATUSES: tuple[str, ...] = ("new", "contacted", "quoted", "closed", "held")
+# Over a limit an enquiry is kept as "held" until staff release it to "new": never dropped.
+HELD = "held"
 
 # Longest values the form accepts (form.py refuses longer ones with a message first).
 NAME_MAX = 100
@@ -65,7 +67,7 @@ class Enquiry(SQLModel, table=True):
     __tablename__ = "enquiry"
     __table_args__ = (
         sa.UniqueConstraint("year", "number", name="uq_enquiry_year_number"),
-        sa.CheckConstraint("status IN ('new', 'contacted', 'quoted', 'closed')", name="status"),
+        sa.CheckConstraint("status IN ('new', 'contacted', 'quoted', 'closed', 'held')", name="status"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -75,12 +77,15 @@ class Enquiry(SQLModel, table=True):
     number: int
     created_at: datetime = Field(sa_type=UTCDateTime, index=True)
     name: str = Field(max_length=NAME_MAX)
-    # +91 and ten digits, however the visitor typed it.
+    # +91 and ten digits, however the visitor typed it; "" when only an email was given.
     phone: str = Field(max_length=13)
+    # "" when only a phone number was given (the form asks for one of the two).
     email: str = Field(max_length=EMAIL_MAX, index=True)
     organisation: str = Field(default="", max_length=ORGANISATION_MAX)
-    # A service route, or "not-sure".
+    # The first service chosen (a service route, or "not-sure"): the email's subject and sorting.
     service: str = Field(max_length=64)
+    # Every service chosen, in the form's order; `service` is its first.
+    services: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     # A district slug, "outside-odisha", or "" when not given.
     district: str = Field(default="", max_length=64)
     message: str = Field(sa_type=sa.Text)
@@ -91,6 +96,11 @@ class Enquiry(SQLModel, table=True):
     status_changed_at: datetime = Field(sa_type=UTCDateTime)
     # Retention counts from here; cleared again when an enquiry is reopened.
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # When it arrived over a limit and was held for staff review (kept after its release).
+    held_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # Made by the visitor's browser for this enquiry, so one sent again (after the backend
+    # was away, or on a later visit) is stored once.
+    client_key: str | None = Field(default=None, max_length=64, unique=True)
 
 
 class EnquiryNote(SQLModel, table=True):

@@ -1,5 +1,6 @@
-"""Storing a visitor's enquiry: `submit(form, address)` returns its reference only once the
-enquiry and its notification email are committed to the database together.
+"""Storing a visitor's enquiry: `receive(form, address)` returns its receipt (reference, and
+whether it was held for review) only once the enquiry and its notification email are
+committed to the database together. The limits and holding are in limits.py.
 """
 
 from __future__ import annotations
@@ -9,25 +10,26 @@ import hmac
 import ipaddress
 import logging
 import os
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlmodel import Session, delete, func, select, update
+from sqlmodel import Session, select, update
 
 from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 
-from . import mail
+from . import limits, mail
 from .database import write
-from .errors import StoreUnavailable, TooManyEnquiries
+from .errors import StoreUnavailable
 from .form import EnquiryForm
-from .models import Enquiry, RecentSubmission, ReferenceCounter, utcnow
+from .models import HELD, Enquiry, RecentSubmission, ReferenceCounter, utcnow
 from .settings import IST
 
 logger = logging.getLogger(__name__)
 
-RATE_WINDOW = timedelta(hours=1)
+RATE_WINDOW = limits.RATE_WINDOW
 # Two submissions taking the first number of a new year at the same moment on PostgreSQL:
 # one of them starts again.
 _ATTEMPTS = 3
@@ -60,18 +62,26 @@ def unavailable_message() -> str:
     )
 
 
-def too_many_message(limit: int) -> str:
-    return (
-        f"Thank you: we have received {limit} enquiries from your connection in the last hour, "
-        f"which is as many as we accept in an hour. We will be in touch soon; for anything urgent, "
-        f"please call us on {content().site.phone}."
-    )
+@dataclass(frozen=True)
+class Receipt:
+    reference: str
+    # Over a limit: kept for staff to check before it counts as new.
+    held: bool = False
 
 
 def submit(form: EnquiryForm, address: str, *, now: datetime | None = None) -> str:
-    """Store `form` and return its reference (KSC-2026-0042) once it is committed.
+    """Store `form` and return its reference (see `receive`)."""
+    return receive(form, address, now=now).reference
 
-    Raises TooManyEnquiries when `address` has sent the hourly limit already, and
+
+def receive(form: EnquiryForm, address: str, *, client_key: str = "", now: datetime | None = None) -> Receipt:
+    """Store `form` and return its receipt (reference KSC-2026-0042) once it is committed.
+
+    Over the hourly limit per address or per contact it is stored all the same, as held.
+    `client_key`, made by the visitor's browser, makes sending again safe: an enquiry already
+    stored under it is answered with its receipt and not stored twice.
+
+    Raises TooManyEnquiries only when the caps on held enquiries are reached, and
     StoreUnavailable when the database cannot be reached or fails: nothing is stored
     then, and the visitor should be offered the phone and WhatsApp. Other writers holding
     SQLite are waited for (database.write), not reported as a failure.
@@ -79,12 +89,13 @@ def submit(form: EnquiryForm, address: str, *, now: datetime | None = None) -> s
     settings = content().enquiries
     now = now or utcnow()
     key = address_key(address)
+    client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
-            enquiry = write(lambda session: _store(session, form, key, now, settings))
+            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key))
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
-            return enquiry.reference
+            return Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
         except IntegrityError as error:
             if attempt + 1 == _ATTEMPTS:
                 logger.exception("enquiry not stored: the reference kept colliding")
@@ -95,17 +106,21 @@ def submit(form: EnquiryForm, address: str, *, now: datetime | None = None) -> s
     raise AssertionError("unreachable")
 
 
-def _store(session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings) -> Enquiry:
+def _store(
+    session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings, client_key: str = ""
+) -> Enquiry:
+    if client_key:
+        # Sent before (a second try after the backend was away): the same enquiry, once. Two
+        # tries racing past this both reach the insert; the unique key refuses the second,
+        # which starts again (submit's retry) and finds the first here.
+        stored = session.exec(select(Enquiry).where(Enquiry.client_key == client_key)).first()
+        if stored is not None:
+            return stored
     year = now.astimezone(IST).year
-    # Locking the year's counter first puts concurrent submissions in a queue: the count
-    # below then sees every enquiry committed before this one.
+    # Locking the year's counter first puts concurrent submissions in a queue: the counts
+    # in limits.judge then see every enquiry committed before this one.
     number = _next_number(session, year)
-    session.exec(delete(RecentSubmission).where(RecentSubmission.created_at < now - RATE_WINDOW))
-    recent = session.exec(
-        select(func.count()).select_from(RecentSubmission).where(RecentSubmission.address_key == key)
-    ).one()
-    if recent >= settings.per_address_per_hour:
-        raise TooManyEnquiries(too_many_message(settings.per_address_per_hour))
+    verdict = limits.judge(session, form, key, now, settings)
     enquiry = Enquiry(
         reference=reference(settings.reference_prefix, year, number),
         year=year,
@@ -116,17 +131,23 @@ def _store(session: Session, form: EnquiryForm, key: str, now: datetime, setting
         email=form.email,
         organisation=form.organisation,
         service=form.service,
+        services=list(form.services),
         district=form.district,
         message=form.message,
         consent_at=now,
         notice_version=settings.notice_version.isoformat(),
-        status="new",
+        status=HELD if verdict.held else "new",
         status_changed_at=now,
+        held_at=now if verdict.held else None,
+        client_key=client_key or None,
     )
     session.add(enquiry)
     session.flush()
     session.add(RecentSubmission(address_key=key, created_at=now))
-    mail.enqueue(session, enquiry, now)
+    # Held ones are bounded in email too: the first in an hour tells staff, the rest wait in
+    # the inbox's "Held" list.
+    if not verdict.held or limits.held_mail_due(session, now):
+        mail.enqueue(session, enquiry, now)
     return enquiry
 
 

@@ -87,7 +87,6 @@ def test_a_landline_with_its_std_code_is_accepted() -> None:
 @pytest.mark.parametrize(
     "typed",
     [
-        "",
         "12345",
         "98765 4321",
         "98765 432100",
@@ -95,7 +94,6 @@ def test_a_landline_with_its_std_code_is_accepted() -> None:
         "+92 98765 43210",
         "0000000000",
         "phone",
-        None,
         9876543210,
     ],
 )
@@ -106,7 +104,7 @@ def test_a_wrong_phone_number_says_what_to_type(typed: object) -> None:
 
 @pytest.mark.parametrize(
     "typed",
-    ["", "asha", "asha@", "@example.com", "asha@example", "asha example@x.com", "a@b.c\nBcc: x@y.z", "<a@b.co>"],
+    ["asha", "asha@", "@example.com", "asha@example", "asha example@x.com", "a@b.c\nBcc: x@y.z", "<a@b.co>"],
 )
 def test_a_wrong_email_is_refused(typed: str) -> None:
     assert set(errors_of(valid(email=typed))) == {"email"}
@@ -114,7 +112,7 @@ def test_a_wrong_email_is_refused(typed: str) -> None:
 
 def test_every_service_and_not_sure_are_accepted_and_nothing_else() -> None:
     values = [value for value, _ in service_choices()]
-    assert values[-1] == "not-sure" and len(values) == 24
+    assert values[0] == "not-sure" and len(values) == 24
     assert set(values) == set(SERVICE_ROUTES) | {"not-sure"}
     for value in values:
         assert read_form(valid(service=value)).service == value
@@ -245,3 +243,29 @@ def test_a_broken_enquiry_settings_file_names_file_and_field(data_dir: Path, old
     with pytest.raises(ContentError) as caught:
         load_content(data_dir)
     assert "enquiries.toml" in str(caught.value) and field in str(caught.value), str(caught.value)
+
+
+def test_a_phone_number_or_an_email_address_is_enough_but_one_is_needed() -> None:
+    only_phone = read_form(valid(email=""))
+    assert only_phone.phone == "+919876543210" and only_phone.email == ""
+    only_email = read_form(valid(phone=None))
+    assert only_email.phone == "" and only_email.email
+    neither = errors_of(valid(phone=" ", email=""))
+    assert set(neither) == {"phone", "email"} and "one is enough" in neither["phone"]
+
+
+def test_several_services_are_kept_in_the_lists_order_each_once() -> None:
+    chosen = read_form(valid(service=["peso", "not-sure", "fire-nocs", "peso"]))
+    order = [value for value, _ in service_choices()]
+    assert list(chosen.services) == sorted({"peso", "not-sure", "fire-nocs"}, key=order.index)
+    assert chosen.service == "not-sure"
+    assert set(errors_of(valid(service=[]))) == {"service"}
+    assert set(errors_of(valid(service=["peso", "nowhere"]))) == {"service"}
+    assert set(errors_of(valid(service=["peso"] * 31))) == {"service"}
+
+
+def test_a_submitted_form_with_several_ticked_services_keeps_them_all() -> None:
+    from reflex_base.utils.form import FormData
+
+    sent = FormData([*valid().items(), ("service", "fire-nocs"), ("service", "peso")])
+    assert set(read_form(sent).services) >= {"fire-nocs", "peso"}

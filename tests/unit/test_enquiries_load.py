@@ -24,8 +24,13 @@ from consultancy.enquiries.form import read_form
 
 worker, count, threads = map(int, sys.argv[1:4])
 SEPARATOR = sys.argv[4]
-form = read_form({"name": "Load Test", "phone": "+91 98765 43210", "email": "load@example.com",
-                  "service": "not-sure", "message": "One of a thousand.", "consent": "on"})
+
+
+def form(i):
+    # A thousand different visitors: each their own contact, so no limit holds any of them.
+    return read_form({"name": "Load Test", "phone": f"+91 9{worker}{i:08d}", "email": f"load-{worker}-{i}@example.com",
+                      "service": "not-sure", "message": "One of a thousand.", "consent": "on"})
+
 lock = threading.Lock()
 failures = []
 slowest = 0.0
@@ -35,7 +40,7 @@ def run(first):
     for i in range(first, count, threads):
         started = time.monotonic()
         try:
-            reference = store.submit(form, f"10.{worker}.{i // 256}.{i % 256}")
+            reference = store.submit(form(i), f"10.{worker}.{i // 256}.{i % 256}")
         except Exception as error:
             # Each refusal with its cause (the database's own error), not just a count.
             with lock:

@@ -100,7 +100,10 @@ def test_mail_server_down_the_enquiry_is_stored_and_sent_once_it_is_back(db_url:
 
 
 def test_two_senders_at_once_send_each_email_once(db_url: str, mail_server: MailCatcher) -> None:
-    references = [store.submit(form(), f"10.0.1.{i}") for i in range(24)]
+    # 24 visitors, each with their own contact details (the same ones would be held).
+    references = [
+        store.submit(form(email=f"visitor{i}@example.com", phone=f"98765{i:05d}"), f"10.0.1.{i}") for i in range(24)
+    ]
     reports: list[mail.SendReport] = []
     barrier = threading.Barrier(3)
 

@@ -40,7 +40,8 @@ class Writer:
         n = 0
         while not self._stop.is_set():
             try:
-                self.confirmed.append(store.submit(form(message=f"enquiry {n}"), f"10.1.{n // 250}.{n % 250}"))
+                visitor = form(message=f"enquiry {n}", email=f"visitor{n}@example.com", phone=f"98{n:08d}")
+                self.confirmed.append(store.submit(visitor, f"10.1.{n // 250}.{n % 250}"))
             except BaseException as error:
                 self.errors.append(error)
                 return

@@ -297,7 +297,7 @@ def test_list_newest_first_with_counts_per_status(db_url: str, token: str) -> No
     references = [store.submit(form(name=f"Visitor {i}"), f"10.0.0.{i}") for i in range(3)]
     listed = inbox.list_enquiries(token)
     assert [e.reference for e in listed.enquiries] == references[::-1]
-    assert listed.total == 3 and listed.counts == {"new": 3, "contacted": 0, "quoted": 0, "closed": 0}
+    assert listed.total == 3 and listed.counts == {"new": 3, "contacted": 0, "quoted": 0, "closed": 0, "held": 0}
     second_page = inbox.list_enquiries(token, page=2, page_size=2)
     assert [e.reference for e in second_page.enquiries] == references[:1] and second_page.total == 3
 

@@ -6,14 +6,39 @@ server answers); the server checks the fields (pydantic, consultancy/enquiries/f
 and answers with an error next to each wrong field, a polite refusal, or a reference."""
 
 import reflex as rx
+from reflex.vars.base import Var
 
 from consultancy.components.ui import link
 from consultancy.content import content
-from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices, service_choices
+from consultancy.enquiries.form import HONEYPOT, LABELS, NOT_SURE, district_choices, service_choices
 from consultancy.framework.behaviour import after_mount
 
 from .prefill import enquiry_prefill
 from .state import EnquiryState, sending, sent
+
+# After this long without an answer the form says the enquiry is not sent yet.
+UNSENT_AFTER_MS = 4000
+
+
+class EnquiryKeeper(rx.Component):
+    """Keeps an unsent enquiry in the browser and sends it again (keeper.jsx)."""
+
+    library = rx.asset("keeper.jsx", shared=True).importable_path
+    tag = "EnquiryKeeper"
+    form_id: Var[str]
+    answers: Var[int]
+    answered_key: Var[str]
+    stored: Var[bool]
+    store_down: Var[bool]
+    has_errors: Var[bool]
+    wait_ms: Var[int]
+    firm: Var[str]
+    phone: Var[str]
+    tel_href: Var[str]
+    chat_number: Var[str]
+    email: Var[str]
+    on_resend: rx.EventHandler[lambda data: [data]]
+
 
 SHORT_FIELDS = ("name", "phone", "email", "service", "message")
 AUTOCOMPLETE = {"name": "name", "phone": "tel", "email": "email", "organisation": "organization"}
@@ -42,13 +67,6 @@ def _control(prefix: str, field: str, service: str | None) -> rx.Component:
         "aria_invalid": rx.cond(_shown(EnquiryState.errors.contains(field)), "true", "false"),
         "class_name": "field__input",
     }
-    if field == "service":
-        return rx.el.select(
-            rx.el.option("Choose a service…", value=""),
-            *[rx.el.option(label, value=value) for value, label in service_choices()],
-            default_value=service or "",
-            **common,
-        )
     if field == "district":
         return rx.el.select(
             rx.el.option("Choose a district…", value=""),
@@ -61,7 +79,46 @@ def _control(prefix: str, field: str, service: str | None) -> rx.Component:
     return rx.el.input(type=INPUT_TYPES.get(field, "text"), auto_complete=AUTOCOMPLETE[field], **common)
 
 
+def _services(prefix: str, service: str | None) -> rx.Component:
+    """Tick boxes, as many as apply: "Not sure" first, then (in a service page's short form)
+    that page's service, ticked, then the others in menu order."""
+    choices = service_choices()
+    if service:
+        choices = [c for c in choices if c[0] == NOT_SURE or c[0] == service] + [
+            c for c in choices if c[0] not in (NOT_SURE, service)
+        ]
+    invalid = rx.cond(_shown(EnquiryState.errors.contains("service")), "true", "false")
+    return rx.el.fieldset(
+        rx.el.legend("Services ", rx.el.span("(one or more)", class_name="field__hint")),
+        rx.el.div(
+            *[
+                rx.el.div(
+                    rx.el.input(
+                        type="checkbox",
+                        id=f"{prefix}-service-{value}",
+                        name="service",
+                        value=value,
+                        default_checked=value == service,
+                        aria_invalid=invalid,
+                        aria_describedby=f"{prefix}-service-error",
+                        class_name="field__box",
+                    ),
+                    rx.el.label(label, html_for=f"{prefix}-service-{value}"),
+                    class_name="service-choice",
+                )
+                for value, label in choices
+            ],
+            class_name="service-choices",
+            id=f"{prefix}-service",
+        ),
+        _error(prefix, "service"),
+        class_name="field field--service",
+    )
+
+
 def _field(prefix: str, field: str, service: str | None) -> rx.Component:
+    if field == "service":
+        return _services(prefix, service)
     return rx.el.div(
         rx.el.label(LABELS[field], html_for=f"{prefix}-{field}", class_name="field__label"),
         _control(prefix, field, service),
@@ -114,14 +171,31 @@ def _answer() -> rx.Component:
     return rx.el.div(
         rx.cond(
             _shown(EnquiryState.reference != ""),
-            rx.el.div(
-                rx.el.p(rx.el.strong("Thank you. Your enquiry reference is "), rx.el.strong(EnquiryState.reference)),
-                rx.el.p(
-                    "Please keep it. One of our consultants will call or write to you about your project; "
-                    f"if it is urgent, call us on {site.phone}."
+            rx.cond(
+                EnquiryState.held != "",
+                # Kept, but over a limit: no thanks for a reply we cannot promise yet.
+                rx.el.div(
+                    rx.el.p(rx.el.strong(EnquiryState.held)),
+                    rx.el.p(
+                        "Once it is checked we will reply, at the earliest ",
+                        EnquiryState.reply_by,
+                        f" (our hours: {site.office_hours}). If it is urgent, call us on {site.phone}.",
+                    ),
+                    class_name="enquiry__sent enquiry__sent--held",
+                    id="enquiry-held",
                 ),
-                class_name="enquiry__sent",
-                id="enquiry-sent",
+                rx.el.div(
+                    rx.el.p(
+                        rx.el.strong("Thank you. Your enquiry reference is "), rx.el.strong(EnquiryState.reference)
+                    ),
+                    rx.el.p(
+                        "Please keep it. One of our consultants will call or write to you ",
+                        rx.el.strong(EnquiryState.reply_by, id="enquiry-reply-by"),
+                        f" (our hours: {site.office_hours}). If it is urgent, call us on {site.phone}.",
+                    ),
+                    class_name="enquiry__sent",
+                    id="enquiry-sent",
+                ),
             ),
         ),
         rx.cond(
@@ -156,9 +230,12 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
     site = content().site
     return rx.el.div(
         rx.el.form(
+            rx.el.p("A phone number or an email address is enough; both help.", class_name="enquiry__hint"),
             rx.el.div(*[_field(prefix, f, service) for f in fields], class_name="enquiry__fields"),
             _consent(prefix),
             _trap(prefix),
+            # Made in the browser (keeper.jsx): the same enquiry sent twice is stored once.
+            rx.el.input(type="hidden", name="client_key", id=f"{prefix}-client-key", default_value=""),
             rx.el.div(
                 rx.el.button(
                     rx.cond(sending.value, "Sending…", "Send enquiry"),
@@ -178,9 +255,25 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
                 class_name="enquiry__actions",
             ),
             on_submit=[sent.set(True), sending.set(True), EnquiryState.submit],
+            id=f"{prefix}-form",
             class_name=rx.cond(_shown(EnquiryState.reference != ""), "enquiry__form is-sent", "enquiry__form"),
             aria_label="Enquiry",
             no_validate=True,
+        ),
+        EnquiryKeeper.create(
+            form_id=f"{prefix}-form",
+            answers=EnquiryState.answers,
+            answered_key=EnquiryState.answered_key,
+            stored=EnquiryState.reference != "",
+            store_down=EnquiryState.store_down,
+            has_errors=_shown(EnquiryState.errors.length() > 0),
+            wait_ms=UNSENT_AFTER_MS,
+            firm=site.name,
+            phone=site.phone,
+            tel_href=site.tel_href,
+            chat_number=site.chat.number,
+            email=site.email,
+            on_resend=[sent.set(True), sending.set(True), EnquiryState.submit],
         ),
         # Services and message from the address (a link from the approvals finder).
         *([] if short else [enquiry_prefill(prefix)]),

@@ -2,40 +2,60 @@
 
 Validation and storage are on the server (consultancy/enquiries): the reference is given
 only once the enquiry is committed. What the visitor typed stays in the form (its inputs
-are the browser's own), whatever the answer."""
+are the browser's own), whatever the answer; an enquiry that cannot reach the backend is
+kept in the browser and sent again under the same key (keeper.jsx)."""
 
 import reflex as rx
 
 from consultancy.enquiries.errors import FormInvalid, LooksAutomated, StoreUnavailable, TooManyEnquiries
 from consultancy.enquiries.form import read_form
-from consultancy.enquiries.store import submit as store_enquiry
+from consultancy.enquiries.limits import held_message
+from consultancy.enquiries.models import utcnow
+from consultancy.enquiries.reply import reply_by
+from consultancy.enquiries.store import receive
 from consultancy.framework.client_state import Shared
+from consultancy.framework.elements import FormData
 
 
 class EnquiryState(rx.State):
     errors: dict[str, str] = {}
     reference: str = ""
     problem: str = ""
-    # The database could not take the enquiry: the page offers the phone and WhatsApp.
+    # The database could not take the enquiry, or it was refused over the caps on held
+    # enquiries: the page offers the phone and WhatsApp.
     store_down: bool = False
+    # Stored over a limit, for staff to check first: the page says so instead of thanking.
+    held: str = ""
+    # "today by 6:30 pm": when the firm will reply, from the office hours.
+    reply_by: str = ""
+    # The browser's key of the enquiry this answer is for: the page forgets its kept copy.
+    answered_key: str = ""
     # One more for every answer: the page keys a small component on it, whose remounting
     # turns the button's "Sending…" off (see `sending` below).
     answers: int = 0
 
     @rx.event
-    def submit(self, data: dict) -> None:
+    def submit(self, data: FormData) -> None:
         self.answers += 1
-        self.errors, self.reference, self.problem, self.store_down = {}, "", "", False
+        self.errors, self.reference, self.problem, self.store_down, self.held = {}, "", "", False, ""
+        key = data.get("client_key") if isinstance(data, FormData | dict) else None
+        self.answered_key = key if isinstance(key, str) and len(key) <= 64 else ""
         try:
             form = read_form(data)
-            self.reference = store_enquiry(form, self.router.session.client_ip)
+            receipt = receive(form, self.router.session.client_ip, client_key=self.answered_key)
         except FormInvalid as refused:
             self.errors = dict(refused.errors)
-        except (LooksAutomated, TooManyEnquiries) as refused:
+        except LooksAutomated as refused:
             self.problem = refused.message
+        except TooManyEnquiries as refused:
+            self.problem, self.store_down = refused.message, True
         except StoreUnavailable as failure:
             self.problem = failure.message
             self.store_down = True
+        else:
+            self.reference = receipt.reference
+            self.held = held_message(receipt.reference) if receipt.held else ""
+            self.reply_by = reply_by(utcnow())
 
 
 # Set when this page's form is sent: an answer kept from an earlier page load (state

@@ -8,7 +8,7 @@ HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inl
 import reflex as rx
 
 from consultancy.components.ui import link
-from consultancy.enquiries.models import NOTE_MAX, STATUSES
+from consultancy.enquiries.models import HELD, NOTE_MAX, STATUSES
 from consultancy.framework.client_state import action, call, imported
 from consultancy.framework.elements import PostForm
 from consultancy.framework.staff_cookie import SIGN_IN_PATH, SIGN_OUT_PATH
@@ -18,7 +18,9 @@ from .state import EnquiryRow, InboxState, NoteRow
 # A direct JS function (no eval, which the CSP forbids), run in the browser with the click.
 SHOW_OPENED = action("{0};", call(imported(rx.asset("inbox.js", shared=True).importable_path, "showOpened")))
 
-STATUS_LABELS = {"new": "New", "contacted": "Contacted", "quoted": "Quoted", "closed": "Closed"}
+STATUS_LABELS = {"new": "New", "contacted": "Contacted", "quoted": "Quoted", "closed": "Closed", "held": "Held"}
+# The statuses of the everyday list; held enquiries have a filter of their own, apart.
+WORK_STATUSES = tuple(s for s in STATUSES if s != HELD)
 
 
 def _sign_in() -> rx.Component:
@@ -102,6 +104,15 @@ def _item(row: EnquiryRow) -> rx.Component:
             rx.el.div(
                 rx.el.label("Status", html_for="status-" + row.reference, class_name="staff__inline-label"),
                 _status_select(row.reference, row.status, "status-" + row.reference),
+                rx.cond(
+                    row.status == HELD,
+                    rx.el.button(
+                        "Release to inbox",
+                        type="button",
+                        on_click=InboxState.change_status(row.reference, "new"),
+                        class_name="button button--primary staff__release",
+                    ),
+                ),
                 rx.el.button(
                     "Open",
                     type="button",
@@ -181,11 +192,21 @@ def _filters() -> rx.Component:
         )
 
     return rx.el.div(
-        button("", "All"),
-        *[button(value, STATUS_LABELS[value]) for value in STATUSES],
-        class_name="staff__filters",
-        role="group",
-        aria_label="Filter by status",
+        rx.el.div(
+            button("", "All"),
+            *[button(value, STATUS_LABELS[value]) for value in WORK_STATUSES],
+            class_name="staff__filters",
+            role="group",
+            aria_label="Filter by status",
+        ),
+        # Over a visitor limit: kept, but not in "All" until someone has looked at them.
+        rx.el.div(
+            button(HELD, "Held for review"),
+            class_name="staff__filters staff__filters--held",
+            role="group",
+            aria_label="Enquiries held for review",
+        ),
+        class_name="staff__filter-groups",
     )
 
 

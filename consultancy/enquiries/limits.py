@@ -1,0 +1,91 @@
+"""The limits on enquiries, and what happens over them: an enquiry that passes the form's
+checks is never dropped for a limit. Over the hourly limit per address or per contact (email
+or phone) it is stored as held, for staff to check before it counts as new; only the caps on
+what is held (in all, and per address an hour) refuse one, with the phone and WhatsApp
+offered instead. Staff get one email an hour about held enquiries, not one per enquiry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_
+from sqlmodel import Session, delete, func, select
+
+from consultancy.content import content
+from consultancy.content.models import EnquirySettings
+
+from .errors import TooManyEnquiries
+from .form import EnquiryForm
+from .models import HELD, Enquiry, MailQueue, RecentSubmission
+
+RATE_WINDOW = timedelta(hours=1)
+# At most one notification email about held enquiries in this time.
+HELD_MAIL_EVERY = timedelta(hours=1)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    held: bool
+    # Why it is held, for staff: "address", "contact" or both.
+    reasons: tuple[str, ...] = ()
+
+
+def held_full_message() -> str:
+    site = content().site
+    return (
+        "Sorry, we could not save this enquiry: we have received very many from your connection "
+        f"just now. Please call us on {site.phone} or write to us on WhatsApp; what you typed is "
+        "still in the form."
+    )
+
+
+def held_message(reference: str) -> str:
+    """What a visitor whose enquiry was held is told: it is kept, and someone will look."""
+    return (
+        f"Received: your enquiry {reference} is saved. Many enquiries reached us from your "
+        "connection or with these contact details in the last hour, so a member of our staff "
+        "will check it before we reply."
+    )
+
+
+def judge(session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings) -> Verdict:
+    """Whether this enquiry is held, inside the storing transaction (after the counter lock,
+    so concurrent submissions are counted one after another). Raises TooManyEnquiries only
+    when the caps on held enquiries are reached."""
+    session.exec(delete(RecentSubmission).where(RecentSubmission.created_at < now - RATE_WINDOW))
+    from_address = session.exec(
+        select(func.count()).select_from(RecentSubmission).where(RecentSubmission.address_key == key)
+    ).one()
+    same_contact = [Enquiry.email == form.email] if form.email else []
+    same_contact += [Enquiry.phone == form.phone] if form.phone else []
+    from_contact = session.exec(
+        select(func.count()).select_from(Enquiry).where(Enquiry.created_at >= now - RATE_WINDOW, or_(*same_contact))
+    ).one()
+    reasons = tuple(
+        reason
+        for reason, over in (
+            ("address", from_address >= settings.per_address_per_hour),
+            ("contact", from_contact >= settings.per_contact_per_hour),
+        )
+        if over
+    )
+    if not reasons:
+        return Verdict(held=False)
+    held_now = session.exec(select(func.count()).select_from(Enquiry).where(Enquiry.status == HELD)).one()
+    address_over = from_address - settings.per_address_per_hour
+    if held_now >= settings.held_max or address_over >= settings.held_per_address_per_hour:
+        raise TooManyEnquiries(held_full_message())
+    return Verdict(held=True, reasons=reasons)
+
+
+def held_mail_due(session: Session, now: datetime) -> bool:
+    """True when no email about a held enquiry was queued in the last HELD_MAIL_EVERY."""
+    recent = session.exec(
+        select(func.count())
+        .select_from(MailQueue)
+        .join(Enquiry, MailQueue.enquiry_id == Enquiry.id)
+        .where(Enquiry.held_at.is_not(None), Enquiry.held_at >= now - HELD_MAIL_EVERY)  # type: ignore[union-attr]
+    ).one()
+    return recent == 0

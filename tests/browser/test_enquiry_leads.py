@@ -1,0 +1,137 @@
+"""No lead lost: an enquiry sent while the backend cannot be reached is kept in the browser,
+said plainly to be not sent yet (with WhatsApp and email filled in), and sent once when the
+backend returns, on this visit or the next; the form on a phone keeps Send clear of the call
+bar, and the confirmation says when the firm will reply. At 390 and 1280 px, on the static
+export with its backend refused and then brought back (tests/browser/test_interactions.py)."""
+
+from __future__ import annotations
+
+import random
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from consultancy.content import content
+from tests.browser.test_enquiry_form import _export
+from tests.browser.test_interactions import static_site  # noqa: F401  (the fixture)
+from tests.conftest import ROOT, WIDTHS, wait_until_interactive
+
+pytestmark = pytest.mark.browser
+
+SHOTS = ROOT / "build" / "screenshots"
+
+
+def _page(browser, url: str, width: str):
+    address = f"198.19.{random.randrange(256)}.{random.randrange(1, 255)}"
+    context = browser.new_context(viewport=WIDTHS[width], base_url=url, extra_http_headers={"X-Forwarded-For": address})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return context, page
+
+
+def _fill_contact_form(page, name: str, phone: str = "") -> str:
+    """The contact form filled in by one visitor with only a phone number; returns the number."""
+    phone = phone or f"94{random.randrange(10**3):03d} {random.randrange(10**5):05d}"
+    page.locator("#enquiry-name").fill(name)
+    page.locator("#enquiry-phone").fill(phone)
+    page.locator("#enquiry-service-fire-nocs").check()
+    page.locator("#enquiry-service-peso").check()
+    page.locator("#enquiry-message").fill("Fire NOC and a PESO licence for a new warehouse.\nSecond line.")
+    page.locator("#enquiry-consent").check()
+    return phone
+
+
+@pytest.mark.parametrize("width", ["mobile", "desktop"])
+def test_backend_away_the_enquiry_is_kept_offered_by_whatsapp_and_sent_once_on_the_next_visit(
+    browser,
+    static_site,  # noqa: F811  (the fixture)
+    width: str,
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context, page = _page(browser, static_site.url, width)
+    try:
+        page.goto("/contact-us")
+        wait_until_interactive(page)
+        name = f"Offline Visitor {random.randrange(10**6)}"
+        phone = _fill_contact_form(page, name)
+        page.get_by_role("button", name="Send enquiry").click()
+        unsent = page.locator("#enquiry-unsent")
+        expect(unsent).to_be_visible(timeout=8000)
+        expect(unsent).to_contain_text("Not sent yet")
+        page.screenshot(path=str(SHOTS / f"enquiry-unsent-{width}.png"), full_page=False)
+        # WhatsApp and email carry what was typed: the visitor never retypes.
+        wa = urlsplit(unsent.locator("#enquiry-unsent-whatsapp").get_attribute("href") or "")
+        assert wa.netloc == "wa.me" and wa.path == f"/{content().site.chat.number}"
+        text = parse_qs(wa.query)["text"][0]
+        assert name in text and "Second line." in text and "+91" not in text and phone in text
+        assert content().service("fire-nocs").name in text
+        mail = unsent.locator("#enquiry-unsent-email").get_attribute("href") or ""
+        assert mail.startswith(f"mailto:{content().site.email}?") and "Second%20line." in mail
+        # The visitor leaves; the backend comes back; they return another day.
+        page.goto("about:blank")
+        static_site.backend.open()
+        page.goto("/contact-us")
+        wait_until_interactive(page)
+        expect(page.locator("#enquiry-sent")).to_be_visible(timeout=20_000)
+        promise = re.compile(r"^(today|tomorrow \(\w+\)|on \w+ \d+ \w+) by \d")
+        expect(page.locator("#enquiry-reply-by")).to_have_text(promise)
+        page.screenshot(path=str(SHOTS / f"enquiry-sent-later-{width}.png"), full_page=False)
+        assert page.evaluate("() => localStorage.getItem('consultancy.enquiry.pending')") is None
+        # A reload does not send it again.
+        page.reload()
+        wait_until_interactive(page)
+        page.wait_for_timeout(1500)
+        rows = [row for row in _export() if row["name"] == name]
+        assert len(rows) == 1, rows
+        assert rows[0]["phone"] == "'+91" + phone.replace(" ", "") and rows[0]["email"] == ""
+        assert content().service("peso").name in rows[0]["service"]
+    finally:
+        context.close()
+        static_site.backend.close()
+
+
+def test_backend_coming_back_during_the_visit_sends_it_once(browser, static_site) -> None:  # noqa: F811
+    context, page = _page(browser, static_site.url, "desktop")
+    try:
+        page.goto("/contact-us")
+        wait_until_interactive(page)
+        name = f"Patient Visitor {random.randrange(10**6)}"
+        _fill_contact_form(page, name)
+        page.get_by_role("button", name="Send enquiry").click()
+        expect(page.locator("#enquiry-unsent")).to_be_visible(timeout=8000)
+        static_site.backend.open()
+        expect(page.locator("#enquiry-sent")).to_be_visible(timeout=30_000)
+        expect(page.locator("#enquiry-unsent")).to_have_count(0)
+        page.reload()
+        wait_until_interactive(page)
+        page.wait_for_timeout(1500)
+        assert len([row for row in _export() if row["name"] == name]) == 1
+    finally:
+        context.close()
+        static_site.backend.close()
+
+
+def test_on_a_phone_send_is_never_under_the_call_bar(new_page) -> None:
+    page = new_page(WIDTHS["mobile"])
+    page.goto("/contact-us")
+    wait_until_interactive(page)
+    page.locator("#enquiry-message").fill("A CTO renewal for a rice mill.")
+    send = page.get_by_role("button", name="Send enquiry")
+    send.focus()
+    # Scrolled so the button sits at the very bottom edge, where the bar is.
+    send.evaluate("(el) => el.scrollIntoView({ block: 'end' })")
+    page.wait_for_timeout(200)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "enquiry-send-mobile.png"))
+    button = send.bounding_box()
+    bar = page.locator(".fabs").bounding_box()
+    assert button is not None
+    if bar is not None:
+        assert button["y"] + button["height"] <= bar["y"], (button, bar)
+    # Tapping it still sends (it is not covered by anything).
+    assert page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent",
+        [button["x"] + button["width"] / 2, button["y"] + button["height"] / 2],
+    ) in ("Send enquiry", "Sending…")

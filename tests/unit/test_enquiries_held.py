@@ -1,0 +1,192 @@
+"""No valid enquiry is dropped for a limit: over the hourly limit per address or per contact
+it is stored as held for staff review; only the caps on what is held refuse one; held
+enquiries are bounded in email; an enquiry sent twice under the browser's key is stored once.
+On SQLite and PostgreSQL alike (db_url)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+from functools import partial
+
+import pytest
+import sqlalchemy as sa
+
+from consultancy.content import content
+from consultancy.enquiries import limits, store
+from consultancy.enquiries.errors import TooManyEnquiries
+from consultancy.enquiries.reply import parse_office_hours, reply_by
+from consultancy.enquiries.settings import IST
+from tests.enquiry_fixtures import enquiry_form
+
+form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse in Khordha.")
+
+
+def person(n: int, **fields: object):
+    """The n-th real person: their own name, phone and email."""
+    return form(name=f"Person {n}", phone=f"94370{n:05d}", email=f"person{n}@example.com", **fields)
+
+
+def rows(url: str, sql: str, **params: object) -> list[tuple]:
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(sa.text(sql), params)]
+    finally:
+        engine.dispose()
+
+
+def test_eight_people_behind_one_address_are_all_stored_the_extra_ones_held(db_url: str) -> None:
+    limit = content().enquiries.per_address_per_hour
+    start = datetime.now(UTC)
+    receipts = [store.receive(person(n), "100.64.0.1", now=start + timedelta(minutes=n)) for n in range(8)]
+    assert [r.held for r in receipts] == [False] * limit + [True] * (8 - limit)
+    stored = rows(db_url, "SELECT name, status FROM enquiry ORDER BY number")
+    assert stored == [(f"Person {n}", "new" if n < limit else "held") for n in range(8)]
+    # An hour on, the address counts afresh.
+    assert not store.receive(person(9), "100.64.0.1", now=start + timedelta(minutes=70)).held
+
+
+def test_one_contact_over_its_limit_from_many_addresses_is_held(db_url: str) -> None:
+    limit = content().enquiries.per_contact_per_hour
+    start = datetime.now(UTC)
+    same_phone = [
+        store.receive(form(email=f"a{n}@example.com"), f"203.0.113.{n}", now=start + timedelta(minutes=n))
+        for n in range(limit + 1)
+    ]
+    assert [r.held for r in same_phone] == [False] * limit + [True]
+    only_email = partial(form, phone="", email="solo@example.com")
+    same_email = [store.receive(only_email(), f"198.51.100.{n}", now=start) for n in range(limit + 1)]
+    assert [r.held for r in same_email] == [False] * limit + [True]
+
+
+def test_the_visitor_told_it_is_held_is_told_it_is_received_not_thanked() -> None:
+    text = limits.held_message("KSC-2026-0042")
+    assert "Received" in text and "KSC-2026-0042" in text and "check" in text
+    assert "Thank you" not in text and "in touch soon" not in text
+
+
+def test_held_enquiries_email_staff_once_an_hour_not_once_each(db_url: str) -> None:
+    start = datetime.now(UTC)
+    for n in range(12):
+        store.receive(person(n), "100.64.0.2", now=start + timedelta(minutes=n))
+    queued = rows(db_url, "SELECT e.status FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id ORDER BY e.number")
+    limit = content().enquiries.per_address_per_hour
+    assert queued == [("new",)] * limit + [("held",)]
+    store.receive(person(20), "100.64.0.2", now=start + timedelta(minutes=65))
+    assert rows(db_url, "SELECT count(*) FROM mail_queue") == [(limit + 1,)]
+    # The hour after the first held email, the next held one is mailed again.
+    later = start + timedelta(minutes=75)
+    for n in range(30, 30 + limit + 1):
+        store.receive(person(n), "100.64.0.2", now=later)
+    assert rows(
+        db_url, "SELECT count(*) FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id WHERE e.held_at IS NOT NULL"
+    ) == [(2,)]
+
+
+def test_one_address_is_capped_in_what_it_can_hold(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = content().enquiries.model_copy(update={"per_address_per_hour": 2, "held_per_address_per_hour": 3})
+    monkeypatch.setattr(limits, "content", lambda: content().__class__(**{**vars(content()), "enquiries": settings}))
+    monkeypatch.setattr(store, "content", limits.content)
+    now = datetime.now(UTC)
+    kept = [store.receive(person(n), "100.64.0.3", now=now) for n in range(5)]
+    assert [r.held for r in kept] == [False, False, True, True, True]
+    with pytest.raises(TooManyEnquiries) as refused:
+        store.receive(person(9), "100.64.0.3", now=now)
+    assert "call us on" in refused.value.message and "WhatsApp" in refused.value.message
+    assert "Thank you" not in refused.value.message
+    # Another address is not held back by it.
+    assert not store.receive(person(10), "100.64.0.4", now=now).held
+
+
+def test_the_store_of_held_enquiries_has_a_cap(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = content().enquiries.model_copy(update={"per_address_per_hour": 1, "held_max": 10})
+    monkeypatch.setattr(limits, "content", lambda: content().__class__(**{**vars(content()), "enquiries": settings}))
+    monkeypatch.setattr(store, "content", limits.content)
+    now = datetime.now(UTC)
+    held = [store.receive(person(n), f"100.64.1.{n}", now=now) for n in range(10)]
+    held += [store.receive(person(100 + n), f"100.64.1.{n}", now=now) for n in range(10)]
+    assert sum(r.held for r in held) == 10
+    with pytest.raises(TooManyEnquiries):
+        store.receive(person(300), "100.64.1.0", now=now)
+    # A visitor under every limit is never refused by a full held store.
+    assert not store.receive(person(301), "100.64.2.1", now=now).held
+
+
+def test_the_limit_holds_when_one_address_sends_many_at_once(db_url: str) -> None:
+    receipts: list[store.Receipt] = []
+
+    def send(n: int) -> None:
+        receipts.append(store.receive(person(n), "198.51.100.1"))
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    limit = content().enquiries.per_address_per_hour
+    assert sorted(r.held for r in receipts) == [False] * limit + [True] * (16 - limit)
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(16,)]
+
+
+def test_an_enquiry_sent_again_under_its_key_is_stored_once(db_url: str) -> None:
+    key = "0f3c9a1e-5b7d-4c2a-9e8f-123456789abc"
+    first = store.receive(person(1), "10.0.0.1", client_key=key)
+    again = store.receive(person(1), "10.9.9.9", client_key=key)
+    assert again == first
+    assert rows(db_url, "SELECT count(*), min(client_key) FROM enquiry") == [(1, key)]
+    assert rows(db_url, "SELECT count(*) FROM mail_queue") == [(1,)]
+
+
+def test_two_tries_of_one_enquiry_racing_are_stored_once(db_url: str) -> None:
+    key = "race-0123456789"
+    got: list[store.Receipt] = []
+    barrier = threading.Barrier(6)
+
+    def send() -> None:
+        barrier.wait()
+        got.append(store.receive(person(7), "10.0.0.7", client_key=key))
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({r.reference for r in got}) == 1 and len(got) == 6
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(1,)]
+
+
+def test_several_services_are_stored_as_a_list(db_url: str) -> None:
+    reference = store.submit(form(service=["peso", "fire-nocs", "not-sure"]), "10.0.0.1")
+    [(service, services)] = rows(db_url, "SELECT service, services FROM enquiry WHERE reference = :r", r=reference)
+    chosen = services if isinstance(services, list) else __import__("json").loads(services)
+    assert service == "not-sure" and set(chosen) == {"peso", "fire-nocs", "not-sure"} and chosen[0] == "not-sure"
+
+
+def test_only_a_phone_number_is_stored_with_an_empty_email(db_url: str) -> None:
+    reference = store.submit(form(email=""), "10.0.0.1")
+    assert rows(db_url, "SELECT phone, email FROM enquiry WHERE reference = :r", r=reference) == [("+919876543210", "")]
+
+
+@pytest.mark.parametrize(
+    ("moment", "promise"),
+    [
+        ("2026-11-25 09:00", "today by 6:30 pm"),  # Wednesday, before opening
+        ("2026-11-25 17:29", "today by 6:30 pm"),
+        ("2026-11-25 17:31", "tomorrow (Thursday) by 6:30 pm"),  # the last hour
+        ("2026-11-28 20:00", "on Monday 30 November by 6:30 pm"),  # Saturday evening
+        ("2026-11-29 11:00", "tomorrow (Monday) by 6:30 pm"),  # Sunday
+    ],
+)
+def test_the_reply_time_follows_the_office_hours_in_india(moment: str, promise: str) -> None:
+    hours = parse_office_hours("Monday to Saturday, 10:00 am to 6:30 pm")
+    assert reply_by(datetime.fromisoformat(moment).replace(tzinfo=IST), hours) == promise
+    # The same moment given in UTC: the promise is made in India's time.
+    assert reply_by(datetime.fromisoformat(moment).replace(tzinfo=IST).astimezone(UTC), hours) == promise
+
+
+def test_the_sites_own_office_hours_can_be_read() -> None:
+    hours = parse_office_hours(content().site.office_hours)
+    assert hours.days and hours.opens < hours.closes
+    with pytest.raises(ValueError):
+        parse_office_hours("Weekdays, mornings")
