@@ -12,7 +12,8 @@ from alembic import context
 from sqlmodel import SQLModel
 
 from consultancy.enquiries import models  # noqa: F401  (registers the tables)
-from consultancy.enquiries.database import engine
+from consultancy.enquiries.database import engine, secure_sqlite_file
+from consultancy.enquiries.settings import database_url, is_sqlite
 
 config = context.config
 # Called from code with its own connection: leave the caller's logging alone.
@@ -20,6 +21,11 @@ if config.config_file_name is not None and "connection" not in config.attributes
     fileConfig(config.config_file_name)
 
 target_metadata = SQLModel.metadata
+
+# `reflex db migrate` opens the file with Reflex's own engine, under the caller's umask: the
+# database and its -wal/-shm are tightened to the service user here too.
+if is_sqlite(database_url()):
+    secure_sqlite_file(database_url())
 
 
 def run_migrations_offline() -> None:

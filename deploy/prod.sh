@@ -18,8 +18,9 @@
 #   BACKEND_HOST (127.0.0.1), BACKEND_PORT (PROD_PORT+1): where this host's backend listens.
 #   BACKENDS (BACKEND_HOST:BACKEND_PORT): nginx's upstream list, space-separated host:port;
 #     list every host's backend.
-#   REDIS_URL (a local Redis on REDIS_PORT, PROD_PORT+2, started by `serve`): the Redis every
-#     backend shares; with REDIS_URL set, `serve` starts no Redis of its own.
+#   REDIS_URL (a local Redis on REDIS_PORT, PROD_PORT+2, started by `serve`, which answers only
+#     with the password in $RUN_DIR/redis.pass): the Redis every backend shares, with its
+#     password (redis://:PASSWORD@host:port); with REDIS_URL set, `serve` starts no Redis of its own.
 #   WORKERS (one per core, at least 2); RUN_DIR (build/prod-PROD_PORT);
 #   TRUSTED_PROXY_HOPS (1: proxies in front of the backend, nginx included);
 #   LIMIT_EXEMPT (none): addresses nginx's per-address limits skip (a load generator);
@@ -44,13 +45,19 @@ BACKEND_HOST="${BACKEND_HOST:-127.0.0.1}"
 BACKEND_PORT="${BACKEND_PORT:-$((PROD_PORT + 1))}"
 BACKENDS="${BACKENDS:-$BACKEND_HOST:$BACKEND_PORT}"
 REDIS_PORT="${REDIS_PORT:-$((PROD_PORT + 2))}"
+PY=.venv/bin/python
 LOCAL_REDIS=$([ -z "${REDIS_URL:-}" ] && echo 1 || echo "")
-REDIS_URL="${REDIS_URL:-redis://127.0.0.1:$REDIS_PORT}"
 WORKERS="${WORKERS:-$(( $(nproc) > 2 ? $(nproc) : 2 ))}"
 PUBLIC_URL="${PUBLIC_URL:-http://127.0.0.1:$PROD_PORT}"
 LISTEN="${LISTEN:-127.0.0.1:$PROD_PORT}"
 RUN_DIR="$(mkdir -p "${RUN_DIR:-build/prod-$PROD_PORT}" && cd "${RUN_DIR:-build/prod-$PROD_PORT}" && pwd)"
-PY=.venv/bin/python
+# The local Redis holds visitors' state (what they typed into forms): it answers only with the
+# password in $RUN_DIR/redis.pass (mode 600), which reaches the backend inside REDIS_URL and
+# never a command line (ps shows those to every local account).
+if [ -n "$LOCAL_REDIS" ]; then
+  [ -s "$RUN_DIR/redis.pass" ] || (umask 077 && $PY -c 'import secrets; print(secrets.token_urlsafe(32))' >"$RUN_DIR/redis.pass")
+  REDIS_URL="redis://:$(cat "$RUN_DIR/redis.pass")@127.0.0.1:$REDIS_PORT"
+fi
 # Its own build directory: `make run` builds in .web, and a production build must not
 # rewire the pages that server is serving.
 export REFLEX_WEB_WORKDIR="${REFLEX_WEB_WORKDIR:-.web-prod}"
@@ -65,6 +72,20 @@ packages() {
   export DEBIAN_FRONTEND=noninteractive
   apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
     || { apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null; }
+}
+
+# What the running stack writes (logs, Redis's append-only file, keys, the SQLite database) is
+# readable by the service user only, in a run directory only that user may enter, whoever
+# starts it and with whatever umask: nginx's workers run as that user too (configure.py).
+private_files() {
+  umask 077
+  chmod 700 "$RUN_DIR"
+  mkdir -p "$RUN_DIR/redis"
+  chmod 700 "$RUN_DIR/redis"
+  # Files an earlier release created with the default umask.
+  chmod -R go-rwx "$RUN_DIR/redis"
+  find "$RUN_DIR" -maxdepth 1 -type f \( -name '*.log' -o -name '*.log.*' -o -name '*.key' -o -name '*.pass' -o -name 'redis.conf' \) \
+    -exec chmod go-rwx {} +
 }
 
 # Placeholders read as a template to a visitor: production starts only without them, or when
@@ -119,7 +140,7 @@ build() {
 # (TRUSTED_PROXY_HOPS=2 with a TLS proxy before it).
 backend() {
   check_placeholders
-  mkdir -p "$RUN_DIR"
+  private_files
   REFLEX_TRUSTED_PROXY_HOPS="${TRUSTED_PROXY_HOPS:-1}" SITE_PUBLIC_URL="$PUBLIC_URL" \
   REFLEX_CORS_ALLOWED_ORIGINS="$(echo ${SITE_ORIGINS:-$PUBLIC_URL} | tr ' ' ',')" \
   REFLEX_ENV_MODE=prod REFLEX_BACKEND_ONLY=true __REFLEX_SKIP_COMPILE=true REFLEX_REDIS_URL="$REDIS_URL" \
@@ -132,7 +153,7 @@ serve() {
   check_placeholders
   packages
   [ -f "$RUN_DIR/nginx.conf" ] || { echo "nothing built in $RUN_DIR: run '$0 build' first"; exit 1; }
-  mkdir -p "$RUN_DIR/redis"
+  private_files
   pids=()
   stop() {
     trap - EXIT INT TERM
@@ -146,9 +167,10 @@ serve() {
   # events on once per worker, so a restarted Redis must start with them on. The loop
   # stands in for the init system's restart-on-failure.
   if [ -n "$LOCAL_REDIS" ]; then
+    printf 'requirepass %s\n' "$(cat "$RUN_DIR/redis.pass")" >"$RUN_DIR/redis.conf"
     (
       while :; do
-        redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
+        redis-server "$RUN_DIR/redis.conf" --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$RUN_DIR/redis" --save "" \
           --appendonly yes --appendfsync everysec --protected-mode yes --loglevel warning \
           --notify-keyspace-events 'K$sgxe' --maxmemory 256mb --maxmemory-policy volatile-lru \
           --logfile "$RUN_DIR/redis.log" --pidfile "$RUN_DIR/redis.pid" || true

@@ -10,6 +10,7 @@ that two writers queue on the busy timeout instead of failing half-way.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import sqlite3
 import threading
@@ -23,7 +24,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
-from .settings import ROOT, database_url, is_sqlite
+from .settings import DEFAULT_SQLITE_PATH, ROOT, database_url, is_sqlite
 
 ALEMBIC_INI = ROOT / "alembic.ini"
 # A writer waits this long for another to finish before the database counts as unavailable.
@@ -52,7 +53,39 @@ class DatabaseBusy(SQLAlchemyError):
     """Another writer kept the SQLite file for longer than SQLITE_WRITE_DEADLINE_S."""
 
 
+def sqlite_path(url: str) -> str | None:
+    """The file a SQLite URL names; None for an in-memory database."""
+    path = sa.engine.make_url(url).database
+    return None if not path or path == ":memory:" or path.startswith("file::memory:") else path
+
+
+def secure_sqlite_file(url: str) -> None:
+    """Makes the SQLite file (and its -wal and -shm) readable by the service user only, whatever
+    the umask of the process that creates it first: the web backend, `reflex db migrate` or a
+    cron job. SQLite gives -wal and -shm the database file's own mode, so creating that file
+    mode 600 before SQLite does covers them; files made by an older release are tightened here.
+    The directory is made 700 when this creates it, and always for the default var/ (a
+    directory named by DB_URL may be shared, and is the operator's to set)."""
+    path = sqlite_path(url)
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        os.chmod(folder, 0o700)
+    elif os.path.abspath(folder) == str(DEFAULT_SQLITE_PATH.parent):
+        os.chmod(folder, 0o700)
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    for name in (path, path + "-wal", path + "-shm", path + "-journal"):
+        try:
+            if os.stat(name).st_mode & 0o077:
+                os.chmod(name, 0o600)
+        except FileNotFoundError:
+            pass
+
+
 def _sqlite_engine(url: str) -> sa.Engine:
+    secure_sqlite_file(url)
     engine = sa.create_engine(
         url,
         connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False},

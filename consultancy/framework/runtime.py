@@ -5,12 +5,15 @@ from __future__ import annotations
 import reflex as rx
 
 from consultancy.framework.event_limits import install as limit_events_per_socket
+from consultancy.framework.log_privacy import install as no_visitor_data_in_logs
 from consultancy.framework.staff_cookie import install as trusted_proxies_only
 from consultancy.framework.state_manager import install as lean_state_manager
 from consultancy.framework.worker_liveness import install as keep_state_when_a_worker_dies
 
 
 def install(app: rx.App) -> None:
+    # Reflex logs whole events (form fields) and tab tokens: not into the site's logs.
+    no_visitor_data_in_logs()
     # Two Redis round trips per event instead of four (state_manager.py).
     lean_state_manager(app)
     keep_state_when_a_worker_dies()

@@ -61,6 +61,17 @@ class Stack:
     def redis(self) -> psutil.Process:
         return psutil.Process(int((self.run_dir / "redis.pid").read_text()))
 
+    def redis_password(self) -> str:
+        return (self.run_dir / "redis.pass").read_text().strip()
+
+    def redis_url(self) -> str:
+        return f"redis://:{self.redis_password()}@127.0.0.1:{self.redis_port}"
+
+    def redis_cli(self, *args: str) -> subprocess.CompletedProcess:
+        """redis-cli with the stack's password (from the environment: not on its command line)."""
+        env = {**os.environ, "REDISCLI_AUTH": self.redis_password()}
+        return subprocess.run(["redis-cli", "-p", str(self.redis_port), *args], env=env, capture_output=True, text=True)
+
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
@@ -405,6 +416,33 @@ def test_killing_the_worker_holding_a_visitors_websocket(prod_page, stack: Stack
     fresh.close()
 
 
+def test_the_stacks_files_are_the_service_users_and_redis_wants_its_password(stack: Stack) -> None:
+    """Redis's append-only file holds visitors' state; the logs, the keys and the password are no
+    other local account's business either."""
+    import stat
+
+    def mode(path: Path) -> int:
+        return stat.S_IMODE(path.stat().st_mode)
+
+    assert mode(stack.run_dir) == 0o700
+    assert mode(stack.run_dir / "redis") == 0o700
+    aof = [p for p in (stack.run_dir / "redis").rglob("*") if p.is_file()]
+    assert aof, "Redis keeps an append-only file"
+    assert {p.name: mode(p) for p in aof} == {p.name: 0o600 for p in aof}
+    for name in ("redis.pass", "redis.conf", "address.key", "backend.log", "redis.log", "error.log"):
+        assert mode(stack.run_dir / name) == 0o600, name
+    assert stack.redis_password() not in " ".join(stack.redis().cmdline())
+    refused = subprocess.run(["redis-cli", "-p", str(stack.redis_port), "ping"], capture_output=True, text=True)
+    assert "NOAUTH" in refused.stdout + refused.stderr, refused
+    wrong = subprocess.run(
+        ["redis-cli", "-p", str(stack.redis_port), "--no-auth-warning", "-a", "guess", "ping"],
+        capture_output=True,
+        text=True,
+    )
+    assert "PONG" not in wrong.stdout, wrong
+    assert stack.redis_cli("ping").stdout.strip() == "PONG"
+
+
 def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, stack: Stack) -> None:
     page = prod_page
     backend_main = int((stack.run_dir / "backend.pid").read_text())
@@ -415,15 +453,12 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     boxes.nth(0).check()
     expect(progress).to_contain_text("1 of")
     old_redis = stack.redis().pid
-    subprocess.run(["redis-cli", "-p", str(stack.redis_port), "shutdown"], check=False, capture_output=True)
+    stack.redis_cli("shutdown")
     _wait_for(
         lambda: (
             (stack.run_dir / "redis.pid").exists()
             and stack.redis().pid != old_redis
-            and subprocess.run(
-                ["redis-cli", "-p", str(stack.redis_port), "ping"], capture_output=True, text=True
-            ).stdout.strip()
-            == "PONG"
+            and stack.redis_cli("ping").stdout.strip() == "PONG"
         )
     )
     boxes.nth(2).check()
@@ -677,7 +712,7 @@ def _backend(stack: Stack, run_dir: Path, port: int, origins: str) -> Iterator[s
         "RUN_DIR": str(run_dir),
         "BACKEND_PORT": str(port),
         "WORKERS": "1",
-        "REDIS_URL": f"redis://127.0.0.1:{stack.redis_port}",
+        "REDIS_URL": stack.redis_url(),
         "PUBLIC_URL": stack.url,
         "SITE_ORIGINS": origins,
     }

@@ -111,3 +111,80 @@ def test_sign_in_posts_from_another_site_are_refused() -> None:
     assert staff_cookie._same_origin(scope("http://127.0.0.1:3911", "127.0.0.1:3911"))
     assert not staff_cookie._same_origin(scope("https://evil.example", "example.in"))
     assert not staff_cookie._same_origin(scope("null", "example.in"))
+
+
+def test_the_sqlite_database_and_its_wal_are_readable_by_the_service_user_only(tmp_path) -> None:
+    """A process with the usual umask (022) creates the database, writes to it (so the -wal and
+    -shm exist) and keeps it open: every file is 600; a directory it has to make is 700."""
+    folder = tmp_path / "var"
+    folder.mkdir()
+    path = folder / "enquiries.db"
+    script = (
+        "import os; os.umask(0o022)\n"
+        "from consultancy.enquiries.database import upgrade, transaction\n"
+        f"url = 'sqlite:///{path}'\n"
+        "upgrade(url)\n"
+        "import sqlalchemy as sa\n"
+        "with transaction(url) as s: s.exec(sa.text('select 1'))\n"
+        "print(sorted(os.listdir(os.path.dirname(url[10:]))))\n"
+        "import stat\n"
+        "for n in sorted(os.listdir(os.path.dirname(url[10:]))):\n"
+        "    print(n, oct(stat.S_IMODE(os.stat(os.path.join(os.path.dirname(url[10:]), n)).st_mode)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+    modes = dict(line.split() for line in done.stdout.splitlines()[1:])
+    assert {"enquiries.db", "enquiries.db-wal", "enquiries.db-shm"} <= set(modes), done.stdout
+    assert set(modes.values()) == {"0o600"}, modes
+    from consultancy.enquiries.database import secure_sqlite_file
+
+    secure_sqlite_file(f"sqlite:///{tmp_path / 'new' / 'enquiries.db'}")
+    assert ((tmp_path / "new").stat().st_mode & 0o777) == 0o700
+
+
+def test_an_older_world_readable_database_is_tightened_when_opened(tmp_path) -> None:
+    import os
+
+    from consultancy.enquiries.database import secure_sqlite_file
+
+    path = tmp_path / "old.db"
+    path.write_bytes(b"")
+    for name in (path, tmp_path / "old.db-wal"):
+        name.write_bytes(b"")
+        os.chmod(name, 0o644)
+    secure_sqlite_file(f"sqlite:///{path}")
+    assert (path.stat().st_mode & 0o777) == 0o600
+    assert ((tmp_path / "old.db-wal").stat().st_mode & 0o777) == 0o600
+
+
+def test_reflex_logs_no_form_fields_of_an_event_it_refuses(caplog: pytest.LogCaptureFixture) -> None:
+    """Reflex's own handler for socket events logs the whole event, at warning level, when it
+    arrives on a socket with no token or as a string: any client can make it do both."""
+    import asyncio
+    import contextlib
+    import json
+    import logging
+    import types
+
+    from reflex.app import EventNamespace
+
+    from consultancy.framework import log_privacy
+
+    marker = "Mr Sahu ABCDE1234F 98xxx-marker"
+    event = {"name": "state.enquiry_state.submit", "payload": {"form_data": {"name": marker, "phone": marker}}}
+    namespace = EventNamespace.__new__(EventNamespace)
+    namespace._token_manager = types.SimpleNamespace(sid_to_token={"known-sid": "tab-token-7e2d"})
+    log_privacy.install()
+
+    async def send() -> None:
+        await namespace.on_event("unknown-sid", event)
+        with contextlib.suppress(Exception):
+            await namespace.on_event("known-sid", json.dumps(event))
+
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(send())
+    lines = [record.getMessage() for record in caplog.records]
+    assert any("no associated token" in line for line in lines), lines
+    assert any("as a string" in line for line in lines), lines
+    assert marker not in caplog.text
+    assert "tab-token-7e2d" not in caplog.text
