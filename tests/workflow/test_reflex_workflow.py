@@ -30,7 +30,11 @@ def fresh_shell_env(**extra: str) -> dict[str, str]:
 
 
 def _answers(url: str) -> bool:
-    result = subprocess.run(["curl", "-sf", "-o", "/dev/null", url], timeout=10)
+    # A development server compiling on a busy machine may take its time to answer.
+    try:
+        result = subprocess.run(["curl", "-sf", "--max-time", "10", "-o", "/dev/null", url], timeout=30)
+    except subprocess.TimeoutExpired:
+        return False
     return result.returncode == 0
 
 

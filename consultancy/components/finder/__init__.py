@@ -1,5 +1,7 @@
 """The approvals finder's questionnaire and live result list."""
 
+from collections.abc import Callable
+
 import reflex as rx
 
 from consultancy.components.icons import icon
@@ -128,9 +130,10 @@ def _calendar_href(page: FinderPage) -> rx.Var:
     return call(imported(RENEWALS_JS, "calendarHref"), finder_state.reasons, ids, type_=str)
 
 
-def _result(n: int, approval: Approval) -> rx.Component:
+def _result(n: int, approval: Approval, heading: Callable[..., rx.Component] = rx.el.h4) -> rx.Component:
+    """One result; `heading` is the level under its section's (h4 under a stage's h3)."""
     return rx.el.li(
-        rx.el.h4(link(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
+        heading(link(finder_state.title_of(n), href=f"/{approval.route}"), class_name="result__title"),
         rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
         rx.el.p(rx.el.strong("Authority: "), approval.authority),
         rx.el.p(rx.el.strong("Law: "), approval.act),
@@ -175,7 +178,9 @@ def _studies(page: FinderPage) -> rx.Component:
             class_name="finder__empty",
         ),
         rx.el.ol(
-            *[_result(n, page.approvals[n]) for n in finder_state.STUDIES], class_name="results", id="finder-studies"
+            *[_result(n, page.approvals[n], rx.el.h3) for n in finder_state.STUDIES],
+            class_name="results",
+            id="finder-studies",
         ),
         hidden=finder_state.studies_count == 0,
         id="finder-studies-panel",
@@ -392,7 +397,7 @@ def finder(page: FinderPage) -> rx.Component:
                 link(
                     "Add these to my calendar",
                     href=_calendar_href(page),
-                    class_name="button button--ghost",
+                    class_name="button button--secondary",
                     id="finder-calendar",
                 ),
                 print_button("Print this list"),
