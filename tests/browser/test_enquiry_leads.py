@@ -60,7 +60,36 @@ def test_backend_away_the_enquiry_is_kept_offered_by_whatsapp_and_sent_once_on_t
         unsent = page.locator("#enquiry-unsent")
         expect(unsent).to_be_visible(timeout=8000)
         expect(unsent).to_contain_text("Not sent yet")
+        # The notice is wholly on the screen, clear of the connection notice and the call bar
+        # (both fixed at the bottom): "Send by email" and "Call" can be tapped.
+        expect(unsent).to_be_in_viewport(ratio=1)
+        page.wait_for_timeout(2500)  # the connection notice shows 2 s after the loss
         page.screenshot(path=str(SHOTS / f"enquiry-unsent-{width}.png"), full_page=False)
+        box = unsent.bounding_box()
+        for fixed in ("#connection-notice", ".fabs"):
+            covering = _box_if_shown(page.locator(fixed))
+            assert not _overlap(box, covering), (fixed, box, covering)
+        for action in ("#enquiry-unsent-whatsapp", "#enquiry-unsent-email"):
+            at = page.locator(action).bounding_box()
+            assert at is not None
+            assert (
+                page.evaluate(
+                    "([x, y]) => document.elementFromPoint(x, y)?.closest('a')?.id",
+                    [at["x"] + at["width"] / 2, at["y"] + at["height"] / 2],
+                )
+                == action[1:]
+            )
+        # Wherever the visitor scrolls it, nothing fixed sits over its buttons and link.
+        page.evaluate("() => document.activeElement?.blur()")
+        top = unsent.evaluate("(el) => el.getBoundingClientRect().top + window.scrollY")
+        for y in range(int(top - WIDTHS[width]["height"]), int(top + box["height"]), 40):
+            page.evaluate("(y) => window.scrollTo({ top: y, behavior: 'instant' })", y)
+            page.wait_for_timeout(150)
+            for action in unsent.locator("a").all():
+                at = action.bounding_box()
+                for fixed in ("#connection-notice", ".fabs"):
+                    covering = _box_if_shown(page.locator(fixed))
+                    assert not _overlap(at, covering), (y, action.text_content(), fixed, at, covering)
         # WhatsApp and email carry what was typed: the visitor never retypes.
         wa = urlsplit(unsent.locator("#enquiry-unsent-whatsapp").get_attribute("href") or "")
         assert wa.netloc == "wa.me" and wa.path == f"/{content().site.chat.number}"
@@ -74,7 +103,20 @@ def test_backend_away_the_enquiry_is_kept_offered_by_whatsapp_and_sent_once_on_t
         static_site.backend.open()
         page.goto("/contact-us")
         wait_until_interactive(page)
-        expect(page.locator("#enquiry-sent")).to_be_visible(timeout=20_000)
+        confirmation = page.locator("#enquiry-sent")
+        expect(confirmation).to_be_visible(timeout=20_000)
+        # Sent without a tap: the confirmation is brought on screen and focused, so it is seen
+        # and a screen reader reads it.
+        expect(confirmation).to_be_in_viewport(ratio=1)
+        expect(confirmation).to_be_focused()
+        # Whole, below the sticky header (the scroll is smooth: it settles first).
+        page.wait_for_function(
+            """() => {
+              const box = document.querySelector('#enquiry-sent').getBoundingClientRect();
+              const header = document.querySelector('.site-header').getBoundingClientRect();
+              return box.top >= header.bottom && box.bottom <= innerHeight;
+            }"""
+        )
         promise = re.compile(r"^(today|tomorrow \(\w+\)|on \w+ \d+ \w+) by \d")
         expect(page.locator("#enquiry-reply-by")).to_have_text(promise)
         page.screenshot(path=str(SHOTS / f"enquiry-sent-later-{width}.png"), full_page=False)
@@ -113,25 +155,73 @@ def test_backend_coming_back_during_the_visit_sends_it_once(browser, static_site
         static_site.backend.close()
 
 
+def _overlap(a: dict | None, b: dict | None) -> bool:
+    """Whether two bounding boxes (None: not rendered) share any area."""
+    if a is None or b is None:
+        return False
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def _box_if_shown(locator) -> dict | None:
+    """The element's box while it is shown (not display:none, not faded out), else None."""
+    if locator.count() == 0 or not locator.is_visible():
+        return None
+    if locator.evaluate("(el) => getComputedStyle(el).visibility === 'hidden' || getComputedStyle(el).opacity === '0'"):
+        return None
+    return locator.bounding_box()
+
+
 def test_on_a_phone_send_is_never_under_the_call_bar(new_page) -> None:
+    """Scrolled by the visitor (nothing focused), wherever Send is on the screen, the call and
+    WhatsApp bar is not over it: from just in view at the bottom edge to the page's end."""
     page = new_page(WIDTHS["mobile"])
     page.goto("/contact-us")
     wait_until_interactive(page)
     page.locator("#enquiry-message").fill("A CTO renewal for a rice mill.")
     send = page.get_by_role("button", name="Send enquiry")
-    send.focus()
-    # Scrolled so the button sits at the very bottom edge, where the bar is.
-    send.evaluate("(el) => el.scrollIntoView({ block: 'end' })")
+    bar = page.locator(".fabs")
+    # Above the form the bar is there, as on every page.
+    page.evaluate("() => { document.activeElement?.blur(); window.scrollTo({ top: 0, behavior: 'instant' }); }")
     page.wait_for_timeout(200)
+    expect(bar).to_be_visible()
+
+    def check(where: str) -> None:
+        page.evaluate("() => document.activeElement?.blur()")
+        page.wait_for_timeout(150)  # the observer reports on the next frames
+        button = send.bounding_box()
+        assert button is not None
+        covered = _box_if_shown(bar)
+        assert not _overlap(button, covered), (where, button, covered)
+
+    # As a visitor scrolls down to it: every position from its top edge entering the screen
+    # to the page's end, in 30 px steps.
+    top = send.evaluate("(el) => el.getBoundingClientRect().top + window.scrollY")
+    for y in range(int(top - 844), int(top) + 30, 30):
+        page.evaluate("(y) => window.scrollTo({ top: y, behavior: 'instant' })", y)
+        check(f"scrolled to {y}")
+    page.evaluate("() => window.scrollTo({ top: 0, behavior: 'instant' })")
+    send.scroll_into_view_if_needed()
+    check("scrolled into view")
+    send.evaluate("(el) => el.scrollIntoView({ block: 'end', behavior: 'instant' })")
+    check("at the bottom edge")
+    page.evaluate("() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' })")
+    check("at the page's end")
+    send.scroll_into_view_if_needed()
+    check("back into view")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "enquiry-send-mobile.png"))
+    # Tapping it sends: nothing is over it.
     button = send.bounding_box()
-    bar = page.locator(".fabs").bounding_box()
     assert button is not None
-    if bar is not None:
-        assert button["y"] + button["height"] <= bar["y"], (button, bar)
-    # Tapping it still sends (it is not covered by anything).
     assert page.evaluate(
         "([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent",
         [button["x"] + button["width"] / 2, button["y"] + button["height"] / 2],
     ) in ("Send enquiry", "Sending…")
+    # Back above the form the bar returns.
+    page.evaluate("() => window.scrollTo({ top: 0, behavior: 'instant' })")
+    expect(bar).to_be_visible()

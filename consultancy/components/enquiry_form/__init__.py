@@ -40,6 +40,15 @@ class EnquiryKeeper(rx.Component):
     on_resend: rx.EventHandler[lambda data: [data]]
 
 
+class FormEnd(rx.Component):
+    """Moves the call bar and the connection notice aside while Send or the not-sent notice
+    is on the screen (form_end.jsx)."""
+
+    library = rx.asset("form_end.jsx", shared=True).importable_path
+    tag = "FormEnd"
+    form_id: Var[str]
+
+
 SHORT_FIELDS = ("name", "phone", "email", "service", "message")
 AUTOCOMPLETE = {"name": "name", "phone": "tel", "email": "email", "organisation": "organization"}
 INPUT_TYPES = {"phone": "tel", "email": "email"}
@@ -183,6 +192,8 @@ def _answer() -> rx.Component:
                     ),
                     class_name="enquiry__sent enquiry__sent--held",
                     id="enquiry-held",
+                    # Focused when it arrives (keeper.jsx), so a screen reader reads it.
+                    tab_index=-1,
                 ),
                 rx.el.div(
                     rx.el.p(
@@ -195,6 +206,7 @@ def _answer() -> rx.Component:
                     ),
                     class_name="enquiry__sent",
                     id="enquiry-sent",
+                    tab_index=-1,
                 ),
             ),
         ),
@@ -275,6 +287,7 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             email=site.email,
             on_resend=[sent.set(True), sending.set(True), EnquiryState.submit],
         ),
+        FormEnd.create(form_id=f"{prefix}-form"),
         # Services and message from the address (a link from the approvals finder).
         *([] if short else [enquiry_prefill(prefix)]),
         _answer(),

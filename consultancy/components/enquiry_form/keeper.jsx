@@ -169,7 +169,32 @@ export function EnquiryKeeper({
     writePending(null);
     window.clearTimeout(timerRef.current);
     setUnsent(null);
-    if (stored) setKey(newKey());
+    if (!stored) return;
+    setKey(newKey());
+    // The form is gone and its answer stands where it was, perhaps off the screen (an
+    // enquiry kept from an earlier visit is sent without a tap): it is brought into view and
+    // focused, so it is seen and a screen reader reads it.
+    const reveal = () => {
+      const answer = form()?.parentElement?.querySelector(".enquiry__sent");
+      if (!answer) return false;
+      answer.focus({ preventScroll: true });
+      answer.scrollIntoView({ block: "center" });
+      // On a fresh visit the page above may still grow (pictures, fonts) while the smooth
+      // scroll runs, which leaves the answer off target: once the scroll has settled, it is
+      // put right at once if it is not wholly on the screen.
+      // Only this once: a later scroll of the visitor's own is left alone.
+      const settle = () => {
+        window.removeEventListener("scrollend", settle);
+        window.clearTimeout(late);
+        const box = answer.getBoundingClientRect();
+        const top = document.querySelector(".site-header")?.getBoundingClientRect().bottom || 0;
+        if (box.top < top || box.bottom > window.innerHeight) answer.scrollIntoView({ block: "center", behavior: "instant" });
+      };
+      const late = window.setTimeout(settle, 1200);
+      window.addEventListener("scrollend", settle);
+      return true;
+    };
+    if (!reveal()) window.requestAnimationFrame(reveal);
   }, [answers, answeredKey, stored, storeDown]);
 
   // A refused send: the cursor goes to the first field in error.
