@@ -58,20 +58,27 @@
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
     event.stopPropagation();
-    if (actions.some((action) => action.field === field)) return;
-    actions.push({ kind: "change", field });
+    // A box or a choice as the visitor left it, kept now: a control React renders from its
+    // own state (checked={...}) is set back to that state when React takes the page over.
+    const chosen = isBox(field) ? field.checked : field instanceof HTMLSelectElement ? field.value : undefined;
+    const known = actions.find((action) => action.field === field);
+    if (known) {
+      known.chosen = chosen;
+      return;
+    }
+    actions.push({ kind: "change", field, chosen });
   };
 
   // What the visitor left in a field, and what React rendered there when it took the page
   // over (it keeps the visitor's value on screen but writes its own into the default). Read
   // for every field before anything is replayed: each re-render puts React's own values back
   // into every controlled field.
-  const note = (field) => {
+  const note = ({ field, chosen }) => {
     const box = isBox(field);
     return {
       field,
       box,
-      wanted: box ? field.checked : field.value,
+      wanted: chosen ?? (box ? field.checked : field.value),
       rendered: box ? field.defaultChecked : field instanceof HTMLSelectElement ? null : field.defaultValue,
     };
   };
@@ -108,7 +115,7 @@
       active.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
     }
     const queued = actions.splice(0);
-    for (const action of queued) if (action.kind === "change") action.noted = note(action.field);
+    for (const action of queued) if (action.kind === "change") action.noted = note(action);
     for (const action of queued) {
       clearTimeout(action.fallback);
       if (action.control) action.control.removeAttribute("data-held");
