@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from consultancy.framework.dev_reload import reload_on_content_change
 from consultancy.framework.event_limits import install as limit_events_per_socket
 from consultancy.framework.log_privacy import install as no_visitor_data_in_logs
 from consultancy.framework.staff_cookie import install as trusted_proxies_only
@@ -21,3 +22,5 @@ def install(app: rx.App) -> None:
     limit_events_per_socket()
     # X-Forwarded-For only from the configured proxies (the visitor's address for the limits).
     trusted_proxies_only()
+    # `reflex run` (development mode) reloads when the content changes.
+    app.register_lifespan_task(reload_on_content_change)

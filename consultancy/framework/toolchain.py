@@ -6,7 +6,8 @@ looks for it, so they work in a fresh shell as they do under `make`:
 - npm, not bun (bun's installer downloads a binary; the lockfile in reflex.lock/ is npm's);
 - the npm registry the machine's npm is configured for: Reflex otherwise writes its own
   choice into .web/.npmrc, which a machine without the public internet cannot reach;
-- hot reload of the content: `reflex run` reloads when data/ changes, not only Python.
+- hot reload: `reflex run` watches the app package only (not the build directories and
+  databases beside it), and reloads when data/ changes too (dev_reload.py).
 
 Values already in the environment win (the Makefile sets the same ones)."""
 
@@ -39,7 +40,6 @@ def prepare() -> None:
         os.environ["PATH"] = f"{NODE_BIN}{os.pathsep}{path}"
     os.environ.setdefault("REFLEX_USE_NPM", "1")
     os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
-    content = os.environ.get("CONSULTANCY_DATA_DIR", str(ROOT / "data"))
-    os.environ.setdefault("REFLEX_HOT_RELOAD_INCLUDE_PATHS", content)
+    os.environ.setdefault("REFLEX_HOT_RELOAD_OVERRIDE_PATHS", str(ROOT / "consultancy"))
     if "NPM_CONFIG_REGISTRY" not in os.environ and (registry := _npm_registry()):
         os.environ["NPM_CONFIG_REGISTRY"] = registry

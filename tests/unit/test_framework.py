@@ -76,7 +76,7 @@ def test_a_fresh_shell_gets_the_projects_node_npm_and_registry() -> None:
     script = (
         "import json, os; from consultancy.framework import toolchain; toolchain.prepare();"
         "print(json.dumps({k: os.environ.get(k) for k in "
-        "('PATH', 'REFLEX_USE_NPM', 'NPM_CONFIG_REGISTRY', 'REFLEX_HOT_RELOAD_INCLUDE_PATHS')}))"
+        "('PATH', 'REFLEX_USE_NPM', 'NPM_CONFIG_REGISTRY', 'REFLEX_HOT_RELOAD_OVERRIDE_PATHS')}))"
     )
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     seen = json.loads(result.stdout)
@@ -85,7 +85,7 @@ def test_a_fresh_shell_gets_the_projects_node_npm_and_registry() -> None:
         assert seen["PATH"].split(os.pathsep)[0] == str(node_bin)
     assert seen["REFLEX_USE_NPM"] == "1"
     assert seen["NPM_CONFIG_REGISTRY"] and seen["NPM_CONFIG_REGISTRY"].startswith("http")
-    assert seen["REFLEX_HOT_RELOAD_INCLUDE_PATHS"] == str(ROOT / "data")
+    assert seen["REFLEX_HOT_RELOAD_OVERRIDE_PATHS"] == str(ROOT / "consultancy")
 
 
 def _python_files() -> list[Path]:
