@@ -715,6 +715,8 @@ def _backend(stack: Stack, run_dir: Path, port: int, origins: str) -> Iterator[s
         "REDIS_URL": stack.redis_url(),
         "PUBLIC_URL": stack.url,
         "SITE_ORIGINS": origins,
+        # A second host runs with the stack's own address key (prod.sh backend refuses without one).
+        "ENQUIRY_ADDRESS_KEY": (stack.run_dir / "address.key").read_text().strip(),
     }
     process = subprocess.Popen([str(ROOT / "deploy/prod.sh"), "backend"], cwd=ROOT, env=env, start_new_session=True)
     try:
