@@ -8,6 +8,7 @@ from consultancy.enquiries import models as enquiry_models  # noqa: F401  (table
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
 from consultancy.enquiries.settings import require_production_secrets
 from consultancy.framework import runtime
+from consultancy.framework.reminder_links import reminder_routes
 from consultancy.framework.serving import clean_urls
 from consultancy.framework.staff_cookie import staff_routes
 from consultancy.framework.versions import require_written_for
@@ -20,8 +21,9 @@ require_production_secrets()
 app = rx.App(
     stylesheets=["/css/site.css"],
     html_lang="en-IN",
-    # Staff sign-in and sign-out are HTTP posts that set an HttpOnly cookie (staff_cookie.py).
-    api_transformer=[clean_urls, staff_routes],
+    # Staff sign-in and sign-out are HTTP posts that set an HttpOnly cookie (staff_cookie.py);
+    # reminder emails' unsubscribe link is a page and a post of its own (reminder_links.py).
+    api_transformer=[clean_urls, staff_routes, reminder_routes],
     # No toast provider and no connection overlay: the site shows no toasts (and the
     # bundle loses about 9 KB gzipped), and both inject inline styles at runtime that a
     # strict Content-Security-Policy blocks; a visitor reading a prerendered page needs

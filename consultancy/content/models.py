@@ -583,6 +583,11 @@ class EnquirySettings(Model):
     held_per_address_per_hour: Annotated[int, Field(ge=1, le=1000)] = 50
     retention_months: Annotated[int, Field(ge=1, le=120)]
     notice_version: date
+    # Days before each renewal calendar date that a reminder email goes, earliest first.
+    reminder_days_before: Annotated[list[Annotated[int, Field(ge=1, le=180)]], Field(min_length=1, max_length=4)] = [
+        28,
+        7,
+    ]
     # Odisha has 30 districts; a shorter list means one was lost in an edit.
     districts: Annotated[list[District], Field(min_length=30, max_length=30)]
 
@@ -597,3 +602,10 @@ class EnquirySettings(Model):
         if any(d.slug == "outside-odisha" for d in districts):
             raise ValueError("'outside-odisha' is the form's own choice, not a district")
         return districts
+
+    @field_validator("reminder_days_before")
+    @classmethod
+    def _reminders_ordered(cls, days: list[int]) -> list[int]:
+        if days != sorted(set(days), reverse=True):
+            raise ValueError("list the days once each, the earliest reminder (most days) first")
+        return days

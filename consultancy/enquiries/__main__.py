@@ -3,13 +3,18 @@
     export [--since YYYY-MM-DD]   every enquiry as CSV on standard output, with a header row
     backup PATH                   a consistent copy of the SQLite database, taken while the site runs
     restore PATH [--yes]          put a backup back (stop the backend first)
-    erase --email ADDRESS         delete a person's enquiries (DPDP Act, 2023: right to erasure)
+    erase --email ADDRESS         delete a person's enquiries and reminder subscriptions (DPDP Act,
+                                  2023: right to erasure)
     reapply-erasures              after a PostgreSQL pg_restore: erase again what the ledger lists
     retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
-                                  and staff audit entries older than a year
+                                  reminder subscriptions that are over, and staff audit entries
+                                  older than a year
     audit [--since YYYY-MM-DD]    the record of staff access (sign-ins, refusals, enquiries opened,
                                   searches, status changes, exports), one tab-separated line each
     send-mail                     send the queued enquiry emails that are due, once
+    reminders [--today YYYY-MM-DD]
+                                  queue the renewal calendar reminders due today (once each, however
+                                  often it runs) and send the mail queue once
     add-user NAME [--reset]       add a member of staff for /staff (asks for the password)
     remove-user NAME              remove one
 
@@ -68,6 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser("audit", help="the record of staff access")
     audit.add_argument("--since", type=_date, help="only entries on or after this date (IST)")
     commands.add_parser("send-mail", help="send the queued enquiry emails that are due")
+    reminders = commands.add_parser("reminders", help="queue the renewal reminders due and send the mail queue")
+    reminders.add_argument("--today", type=_date, help="the day to work for (default: today in India)")
     add_user = commands.add_parser("add-user", help="add a member of staff (asks for the password)")
     add_user.add_argument("name")
     add_user.add_argument("--reset", action="store_true", help="give an existing user a new password")
@@ -151,6 +158,7 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         print(f"erased {count} enquiries again; every staff session ended", file=err)
         return 0
     if args.command == "retention":
+        print(f"deleted {maintenance.delete_finished_subscriptions()} finished reminder subscriptions", file=err)
         count = maintenance.delete_closed(months=args.months)
         print(f"deleted {count} closed or untouched enquiries", file=err)
         from . import audit
@@ -166,6 +174,18 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
             return 1
         print(f"{report.sent} sent, {report.failed} to retry, {pending_count()} waiting", file=err)
         return 0 if not report.failed else 1
+    if args.command == "reminders":
+        from .reminders import run
+
+        report = run(args.today)
+        print(
+            f"{report.queued} reminders queued; {report.sent} emails sent, {report.failed} to retry, "
+            f"{report.waiting} waiting",
+            file=err,
+        )
+        if not report.configured:
+            print("SMTP_HOST is not set: nothing sent; the emails wait in the database", file=err)
+        return 0 if report.configured and not report.failed else 1
     if args.command == "add-user":
         return _add_user(args.name, args.reset, ask, err)
     if args.command == "remove-user":

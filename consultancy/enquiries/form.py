@@ -93,6 +93,19 @@ def indian_number(value: int) -> str:
     return ",".join([*groups, tail])
 
 
+def email_address(value: Any) -> str | None:
+    """The address in lower case, or None when `value` is not one the firm can write to."""
+    if not isinstance(value, str):
+        return None
+    email = value.strip().lower()
+    return email if len(email) <= EMAIL_MAX and _EMAIL.match(email) else None
+
+
+def consent_given(value: Any) -> bool:
+    """An HTML checkbox's value: an unticked one sends nothing, a ticked one "on"."""
+    return value is True or (isinstance(value, str) and value.strip().lower() in _CONSENT_WORDS)
+
+
 def _fail(message: str) -> PydanticCustomError:
     return PydanticCustomError("enquiry_field", message)
 
@@ -179,10 +192,8 @@ class EnquiryForm(BaseModel):
     def _email(cls, value: Any) -> str:
         if value is None or (isinstance(value, str) and not value.strip()):
             return ""
-        if not isinstance(value, str):
-            raise _fail(EMAIL_MESSAGE)
-        email = value.strip().lower()
-        if len(email) > EMAIL_MAX or not _EMAIL.match(email):
+        email = email_address(value)
+        if email is None:
             raise _fail(EMAIL_MESSAGE)
         return email
 
@@ -220,8 +231,7 @@ class EnquiryForm(BaseModel):
     @field_validator("consent", mode="before")
     @classmethod
     def _consent(cls, value: Any) -> bool:
-        # An unticked HTML checkbox sends nothing; a ticked one sends "on".
-        if value is True or (isinstance(value, str) and value.strip().lower() in _CONSENT_WORDS):
+        if consent_given(value):
             return True
         raise _fail(CONSENT_MESSAGE)
 

@@ -1,10 +1,13 @@
-"""The email to the firm for every enquiry.
+"""The email to the firm for every enquiry, and the renewal calendar's reminders to subscribers.
 
 Storing and sending are separate: `enqueue` writes a row to mail_queue in the enquiry's own
 transaction, and `send_due` sends what is due, later, over SMTP. A mail server that is down
 costs nothing but time: the row stays, and is tried again after 1, 2, 4 ... minutes (at most
 an hour apart) until it goes. Two senders (several backend workers, or a cron job beside
 them) never send one row twice: each claims a row with a conditional UPDATE first.
+
+Reminders (reminders.py) are rows of the same queue, under the same claims, retries and
+hourly cap; the firm's notifications go first.
 
 The backend runs `run_sender` as a lifespan task (every 30 s, and at once after a new
 enquiry in the same worker); `python -m consultancy.enquiries send-mail` does one pass.
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
+from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, func, or_, select, update
@@ -43,6 +47,10 @@ from consultancy.content import content
 from .database import transaction
 from .models import Enquiry, MailQueue, utcnow
 from .settings import IST, env_flag
+from .unsubscribe import NoKey
+
+if TYPE_CHECKING:
+    from .reminders import Letter
 
 logger = logging.getLogger(__name__)
 
@@ -197,13 +205,18 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     claimed = _claim(now, limit)
     if not claimed:
         return SendReport()
-    recipient = content().site.email
     results: dict[int, str] = {}
     try:
         with _connect(smtp) as server:
-            for queue_id, enquiry in claimed:
+            for queue_id, subject in claimed:
                 try:
-                    server.send_message(compose(enquiry, smtp.sender, recipient), smtp.sender, [recipient])
+                    message, recipient = _message(subject, smtp.sender)
+                except NoKey as error:
+                    # A reminder without a working unsubscribe link waits: never sent without one.
+                    results[queue_id] = _describe(error)
+                    continue
+                try:
+                    server.send_message(message, smtp.sender, [recipient])
                     results[queue_id] = ""
                 except smtplib.SMTPException as error:
                     results[queue_id] = _describe(error)
@@ -219,6 +232,16 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     _record(results, now)
     sent = sum(1 for error in results.values() if not error)
     return SendReport(sent=sent, failed=len(results) - sent)
+
+
+def _message(subject: Enquiry | Letter, sender: str) -> tuple[EmailMessage, str]:
+    """The email for a queue row and its one recipient: the firm, or the reminder's subscriber."""
+    if isinstance(subject, Enquiry):
+        recipient = content().site.email
+        return compose(subject, sender, recipient), recipient
+    from .reminders import compose as compose_reminder
+
+    return compose_reminder(subject, sender), subject.email
 
 
 def _describe(error: BaseException) -> str:
@@ -250,16 +273,20 @@ def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
     return server
 
 
-def _claim(now: datetime, limit: int) -> list[tuple[int, Enquiry]]:
+def _claim(now: datetime, limit: int) -> list[tuple[int, Enquiry | Letter]]:
+    from .reminders import letter
+
     free = or_(MailQueue.claimed_until.is_(None), MailQueue.claimed_until < now)
     with transaction() as session:
         due = session.exec(
             select(MailQueue.id)
             .where(MailQueue.sent_at.is_(None), MailQueue.next_try_at <= now, free)
-            .order_by(MailQueue.next_try_at, MailQueue.id)
+            # The firm's notifications before reminders: a day of many reminders (a return
+            # due for everyone on one date) never keeps a new enquiry's email waiting.
+            .order_by(MailQueue.reminder_id.is_not(None), MailQueue.next_try_at, MailQueue.id)
             .limit(limit)
         ).all()
-        claimed: list[tuple[int, Enquiry]] = []
+        claimed: list[tuple[int, Enquiry | Letter]] = []
         for queue_id in due:
             # Another sender may have taken it since the SELECT: only one UPDATE matches.
             taken = session.exec(
@@ -267,11 +294,19 @@ def _claim(now: datetime, limit: int) -> list[tuple[int, Enquiry]]:
                 .where(MailQueue.id == queue_id, MailQueue.sent_at.is_(None), free)
                 .values(claimed_until=now + CLAIM_FOR)
             )
-            if taken.rowcount == 1:
-                row = session.get(MailQueue, queue_id)
-                enquiry = session.get(Enquiry, row.enquiry_id) if row else None
-                if enquiry is not None:
-                    claimed.append((queue_id, enquiry))
+            if taken.rowcount != 1:
+                continue
+            row = session.get(MailQueue, queue_id)
+            if row is not None and row.reminder_id is not None:
+                reminder = letter(session, row.reminder_id)
+                if reminder is None:  # unsubscribed since it was queued: it does not go
+                    session.delete(row)
+                else:
+                    claimed.append((queue_id, reminder))
+                continue
+            enquiry = session.get(Enquiry, row.enquiry_id) if row and row.enquiry_id is not None else None
+            if enquiry is not None:
+                claimed.append((queue_id, enquiry))
         return claimed
 
 

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 import sqlite3
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -22,7 +22,7 @@ from consultancy.content import content
 
 from . import database
 from .database import transaction
-from .models import Enquiry, EnquiryNote, MailQueue, StaffSession, utcnow
+from .models import Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, StaffSession, utcnow
 from .settings import PUBLIC_ADDRESS_KEY, ROOT, database_url, is_sqlite
 
 
@@ -36,7 +36,28 @@ def _delete_enquiries(session, where) -> int:
     # pragma, and a connection opened by another tool may not have it.
     session.exec(delete(EnquiryNote).where(EnquiryNote.enquiry_id.in_(ids)))
     session.exec(delete(MailQueue).where(MailQueue.enquiry_id.in_(ids)))
+    _delete_subscriptions(session, ReminderSubscription.enquiry_id.in_(ids))
     return session.exec(delete(Enquiry).where(where)).rowcount
+
+
+def _delete_subscriptions(session, where) -> int:
+    """Renewal reminder subscriptions with their reminders and queued reminder emails."""
+    subscriptions = select(ReminderSubscription.id).where(where)
+    reminders = select(Reminder.id).where(Reminder.subscription_id.in_(subscriptions))
+    session.exec(delete(MailQueue).where(MailQueue.reminder_id.in_(reminders)))
+    session.exec(delete(Reminder).where(Reminder.subscription_id.in_(subscriptions)))
+    return session.exec(delete(ReminderSubscription).where(where)).rowcount
+
+
+def delete_finished_subscriptions(*, today: date | None = None) -> int:
+    """Delete reminder subscriptions that are over: unsubscribed, or past the last date in
+    their list. Their lead (the enquiry) stays, under the enquiries' own retention."""
+    from consultancy.content.renewals import today_in_kolkata
+
+    today = today or today_in_kolkata()
+    finished = ReminderSubscription.unsubscribed_at.is_not(None) | (ReminderSubscription.ends_on < today)
+    with transaction() as session:
+        return _delete_subscriptions(session, finished)
 
 
 def ledger_path() -> Path:
@@ -69,8 +90,8 @@ def erased_keys() -> set[str]:
 
 
 def erase_email(email: str, *, now: datetime | None = None) -> int:
-    """Delete every enquiry sent from `email` (any letter case), with its notes and queued
-    email: a person's right to erasure under the DPDP Act, 2023. The erasure is recorded in
+    """Delete every enquiry sent from `email` (any letter case), with its notes, queued email
+    and renewal reminder subscriptions: a person's right to erasure under the DPDP Act, 2023. The erasure is recorded in
     the ledger first, so a later restore repeats it. The number deleted."""
     email = email.strip().lower()
     if not email:
@@ -110,7 +131,8 @@ def months_before(moment: datetime, months: int) -> datetime:
 def delete_closed(*, months: int | None = None, now: datetime | None = None) -> int:
     """Delete enquiries closed more than `months` months ago (data/enquiries.toml's
     retention_months unless given), and open ones nobody has touched for as long: received,
-    status last changed and last note all before then."""
+    status last changed and last note all before then (not while their reminders run: run
+    `delete_finished_subscriptions` first, as `retention` does)."""
     months = content().enquiries.retention_months if months is None else months
     if months < 1:
         raise ValueError("retention must be at least one month")
@@ -119,11 +141,18 @@ def delete_closed(*, months: int | None = None, now: datetime | None = None) -> 
         select(EnquiryNote.id).where(EnquiryNote.enquiry_id == Enquiry.id, EnquiryNote.created_at >= cutoff).exists()
     )
     closed = (Enquiry.status == "closed") & (Enquiry.closed_at < cutoff)
+    # A lead whose reminders are still running is in use, however long ago it came in.
+    running = (
+        select(ReminderSubscription.id)
+        .where(ReminderSubscription.enquiry_id == Enquiry.id, ReminderSubscription.unsubscribed_at.is_(None))
+        .exists()
+    )
     untouched = (
         (Enquiry.status != "closed")
         & (Enquiry.created_at < cutoff)
         & (Enquiry.status_changed_at < cutoff)
         & ~recent_note
+        & ~running
     )
     with transaction() as session:
         return _delete_enquiries(session, closed | untouched)

@@ -8,7 +8,7 @@ Migrations live in alembic/versions/ at the project root, Reflex's convention.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -138,12 +138,15 @@ class RecentSubmission(SQLModel, table=True):
 
 
 class MailQueue(SQLModel, table=True):
-    """The notification to the firm for one enquiry, written in the enquiry's transaction."""
+    """One email to send: the firm's notification of an enquiry (written in the enquiry's
+    transaction), or a renewal reminder to a subscriber. Exactly one of the two ids is set."""
 
     __tablename__ = "mail_queue"
+    __table_args__ = (sa.CheckConstraint("(enquiry_id IS NULL) <> (reminder_id IS NULL)", name="one_subject"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    enquiry_id: int = Field(foreign_key="enquiry.id", ondelete="CASCADE", unique=True)
+    enquiry_id: int | None = Field(default=None, foreign_key="enquiry.id", ondelete="CASCADE", unique=True)
+    reminder_id: int | None = Field(default=None, foreign_key="reminder.id", ondelete="CASCADE", unique=True)
     attempts: int = 0
     next_try_at: datetime = Field(sa_type=UTCDateTime, index=True)
     # A sender that takes a row holds it until then, so two workers never send it twice.
@@ -202,3 +205,41 @@ class StaffAudit(SQLModel, table=True):
     action: str = Field(max_length=20, index=True)
     detail: str = Field(default="", max_length=300)
     address: str = Field(default="", max_length=64)
+
+
+class ReminderSubscription(SQLModel, table=True):
+    """A renewal calendar's list with reminders by email. Its enquiry (kind: the message
+    starts "renewals:") is the lead in the inbox and carries the email address, the consent
+    and the notice version, so export, erasure and retention follow it."""
+
+    __tablename__ = "reminder_subscription"
+
+    id: int | None = Field(default=None, primary_key=True)
+    enquiry_id: int = Field(foreign_key="enquiry.id", ondelete="CASCADE", unique=True)
+    # The visitor's list as the page keeps it: {approval id: {"date": ISO date, "kind": "issue" | "expiry"}}.
+    held: dict[str, dict[str, str]] = Field(default_factory=dict, sa_type=sa.JSON)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    # The last date the list held when it was sent: reminders stop after it.
+    ends_on: date = Field(index=True)
+    unsubscribed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+
+
+class Reminder(SQLModel, table=True):
+    """One reminder due for one date of a subscription, inserted once: the unique key is what
+    makes the reminders job safe to run twice, or twice at once."""
+
+    __tablename__ = "reminder"
+    __table_args__ = (sa.UniqueConstraint("subscription_id", "item_uid", "days_before", name="uq_reminder_once"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    subscription_id: int = Field(foreign_key="reminder_subscription.id", ondelete="CASCADE", index=True)
+    # The calendar item's own id ("cto.renewal.2027-03-14"): a new date is a new item.
+    item_uid: str = Field(max_length=120)
+    title: str = Field(max_length=300)
+    # The item's rule and source as the page showed them, for the email.
+    detail: str = Field(default="", sa_type=sa.Text)
+    due_on: date
+    days_before: int
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    # False when a nearer reminder for the same date was due at the same run: recorded, not sent.
+    mailed: bool = True

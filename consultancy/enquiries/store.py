@@ -10,6 +10,7 @@ import hmac
 import ipaddress
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -74,7 +75,14 @@ def submit(form: EnquiryForm, address: str, *, now: datetime | None = None) -> s
     return receive(form, address, now=now).reference
 
 
-def receive(form: EnquiryForm, address: str, *, client_key: str = "", now: datetime | None = None) -> Receipt:
+def receive(
+    form: EnquiryForm,
+    address: str,
+    *,
+    client_key: str = "",
+    now: datetime | None = None,
+    also: Callable[[Session, Enquiry], None] | None = None,
+) -> Receipt:
     """Store `form` and return its receipt (reference KSC-2026-0042) once it is committed.
 
     Over the hourly limit per address or per contact it is stored all the same, as held.
@@ -85,6 +93,9 @@ def receive(form: EnquiryForm, address: str, *, client_key: str = "", now: datet
     StoreUnavailable when the database cannot be reached or fails: nothing is stored
     then, and the visitor should be offered the phone and WhatsApp. Other writers holding
     SQLite are waited for (database.write), not reported as a failure.
+
+    `also(session, enquiry)` stores what belongs with the enquiry (a reminder subscription)
+    in the same transaction; it is also called for an enquiry found under `client_key`.
     """
     settings = content().enquiries
     now = now or utcnow()
@@ -92,7 +103,7 @@ def receive(form: EnquiryForm, address: str, *, client_key: str = "", now: datet
     client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
-            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key))
+            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key, also))
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
             return Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
@@ -107,7 +118,13 @@ def receive(form: EnquiryForm, address: str, *, client_key: str = "", now: datet
 
 
 def _store(
-    session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings, client_key: str = ""
+    session: Session,
+    form: EnquiryForm,
+    key: str,
+    now: datetime,
+    settings: EnquirySettings,
+    client_key: str = "",
+    also: Callable[[Session, Enquiry], None] | None = None,
 ) -> Enquiry:
     if client_key:
         # Sent before (a second try after the backend was away): the same enquiry, once. Two
@@ -115,6 +132,8 @@ def _store(
         # which starts again (submit's retry) and finds the first here.
         stored = session.exec(select(Enquiry).where(Enquiry.client_key == client_key)).first()
         if stored is not None:
+            if also is not None:
+                also(session, stored)
             return stored
     year = now.astimezone(IST).year
     # Locking the year's counter first puts concurrent submissions in a queue: the counts
@@ -148,6 +167,8 @@ def _store(
     # the inbox's "Held" list.
     if not verdict.held or limits.held_mail_due(session, now):
         mail.enqueue(session, enquiry, now)
+    if also is not None:
+        also(session, enquiry)
     return enquiry
 
 

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from consultancy.components.renewal_calendar import renewal_calendar
+from consultancy.components.renewal_calendar.reminders import HELD_INPUT_ID, reminder_form
 from consultancy.components.ui import link, page_hero
 from consultancy.content import content
 from consultancy.content.renewals import label, page, reviewed
@@ -19,7 +20,8 @@ def renewal_calendar_page() -> rx.Component:
         rx.el.div(
             rx.el.p(rx.el.strong("Private: "), PAGE.privacy, class_name="renewals__privacy", id="cal-privacy"),
             rx.el.ol(*[rx.el.li(step) for step in PAGE.steps], class_name="renewals__steps no-print"),
-            renewal_calendar(),
+            renewal_calendar(HELD_INPUT_ID),
+            reminder_form(),
             rx.el.p(PAGE.disclaimer, class_name="renewals__disclaimer"),
             rx.el.p(
                 f"Rules last reviewed: {label(reviewed())}. Help with a renewal: ",

@@ -8,6 +8,7 @@ and answers with an error next to each wrong field, a polite refusal, or a refer
 import reflex as rx
 from reflex.vars.base import Var
 
+from consultancy.components.consent import consent
 from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, NOT_SURE, district_choices, service_choices
@@ -138,30 +139,14 @@ def _field(prefix: str, field: str, service: str | None) -> rx.Component:
 
 def _consent(prefix: str) -> rx.Component:
     data = content()
-    return rx.el.div(
-        rx.el.p(
-            f"We use these details only to answer your enquiry and keep a record of it, and delete them "
-            f"{data.enquiries.retention_months} months after it is closed. You may withdraw your consent or ask "
-            f"us to delete them at any time by writing to {data.site.email}. ",
-            link("Read the privacy notice", href="/privacy"),
-            ".",
-            class_name="enquiry__notice",
+    return consent(
+        prefix,
+        purpose=(
+            "We use these details only to answer your enquiry and keep a record of it, and delete them "
+            f"{data.enquiries.retention_months} months after it is closed."
         ),
-        rx.el.div(
-            rx.el.input(
-                type="checkbox",
-                id=f"{prefix}-consent",
-                name="consent",
-                aria_describedby=f"{prefix}-consent-error",
-                class_name="field__box",
-            ),
-            rx.el.label(
-                f"I agree that {data.site.name} may use these details to answer my enquiry.",
-                html_for=f"{prefix}-consent",
-            ),
-            class_name="field field--consent",
-        ),
-        _error(prefix, "consent"),
+        agree=f"I agree that {data.site.name} may use these details to answer my enquiry.",
+        error=_error(prefix, "consent"),
     )
 
 

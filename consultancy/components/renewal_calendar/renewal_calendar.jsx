@@ -5,7 +5,7 @@ import {
 
 // The whole calendar runs in the page: the visitor's approvals and dates are kept in this
 // browser's localStorage only, and the .ics is written here, so it works with no backend.
-export function RenewalCalendar({ data, issueHint, expiryHint, empty }) {
+export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputId }) {
   const approvals = data.approvals;
   const ids = useMemo(() => approvals.map((a) => a.id), [approvals]);
   const [held, setHeld] = useState({});
@@ -24,8 +24,12 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty }) {
   }, [ids]);
 
   useEffect(() => {
-    if (loaded.current) saveHeld(window.localStorage, held);
-  }, [held]);
+    if (!loaded.current) return;
+    saveHeld(window.localStorage, held);
+    // The reminders form sends this field, and only when the visitor asks for reminders.
+    const field = heldInputId ? document.getElementById(heldInputId) : null;
+    if (field) field.value = JSON.stringify(held);
+  }, [held, heldInputId]);
 
   const toggle = (id) => setHeld((now) => {
     const next = { ...now };

@@ -1,0 +1,58 @@
+"""The reminders form's answer from the backend: errors per field, a refusal, or a reference.
+
+The list travels only when the visitor sends this form (the page keeps it in the browser
+otherwise); storing and checking are in consultancy/enquiries/reminders.py."""
+
+import reflex as rx
+
+from consultancy.content import content
+from consultancy.enquiries.errors import FormInvalid, StoreUnavailable, TooManyEnquiries
+from consultancy.enquiries.reminders import NothingToRemind, subscribe
+from consultancy.framework.client_state import Shared
+from consultancy.framework.elements import FormData
+
+
+def not_saved_message() -> str:
+    site = content().site
+    return (
+        "Sorry, we could not save your reminders just now. Your email address and list are still here: "
+        f"please try again in a few minutes, or call us on {site.phone}."
+    )
+
+
+class ReminderState(rx.State):
+    errors: dict[str, str] = {}
+    reference: str = ""
+    # Over a limit: kept for staff to check; reminders start once they have.
+    held: bool = False
+    problem: str = ""
+    # One more for every answer: the page's sender (reminder_send.jsx) knows one arrived.
+    answers: int = 0
+
+    @rx.event
+    def subscribe(self, data: FormData) -> None:
+        self.answers += 1
+        self.errors, self.reference, self.held, self.problem = {}, "", False, ""
+        if not isinstance(data, FormData | dict):
+            data = {}
+        key = data.get("client_key")
+        try:
+            receipt = subscribe(
+                data.get("email"),
+                data.get("held"),
+                data.get("consent"),
+                self.router.session.client_ip,
+                client_key=key if isinstance(key, str) and len(key) <= 64 else "",
+            )
+        except FormInvalid as refused:
+            self.errors = dict(refused.errors)
+        except NothingToRemind as refused:
+            self.problem = refused.message
+        except (TooManyEnquiries, StoreUnavailable):
+            self.problem = not_saved_message()
+        else:
+            self.reference, self.held = receipt.reference, receipt.held
+
+
+# Set when this page's reminders form is sent: an answer kept from an earlier page load is not shown.
+reminders_sent = Shared("reminders_sent", False)

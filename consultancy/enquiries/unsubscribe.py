@@ -1,0 +1,70 @@
+"""The signed one-click unsubscribe link in every reminder email: no sign-in, and nobody can
+make a working link for someone else's subscription.
+
+The link carries the subscription's id and an HMAC-SHA256 of the id and its enquiry's
+reference (never reused: a link of an erased subscription does not fit a later one with the
+same id), keyed from ENQUIRY_ADDRESS_KEY, the site's secret. Without a real key (unset,
+short, or the public fallback) no link is made and none is accepted: reminders wait in the
+queue rather than go out with a link anyone could forge.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from urllib.parse import urlencode
+
+from consultancy.content import content
+
+from .settings import ADDRESS_KEY_MIN, PUBLIC_ADDRESS_KEY
+
+PATH = "/_reminders/unsubscribe"
+# 128 bits of the HMAC: as hard to guess as the whole, and a shorter link in the email.
+SIGNATURE_CHARS = 32
+
+
+class NoKey(RuntimeError):
+    """ENQUIRY_ADDRESS_KEY is not a real secret: no unsubscribe link can be signed."""
+
+
+def _key() -> bytes:
+    secret = os.environ.get("ENQUIRY_ADDRESS_KEY", "")
+    if len(secret) < ADDRESS_KEY_MIN or secret == PUBLIC_ADDRESS_KEY:
+        raise NoKey(
+            f"ENQUIRY_ADDRESS_KEY must be a random secret of at least {ADDRESS_KEY_MIN} characters to sign "
+            "unsubscribe links; reminders wait until it is set"
+        )
+    # A key of its own for this purpose: a signature here is no hash of anything else.
+    return hmac.new(secret.encode(), b"reminder-unsubscribe", hashlib.sha256).digest()
+
+
+def signature(subscription_id: int, reference: str) -> str:
+    text = f"{subscription_id}:{reference}".encode()
+    return hmac.new(_key(), text, hashlib.sha256).hexdigest()[:SIGNATURE_CHARS]
+
+
+def valid(subscription_id: int, reference: str, given: object) -> bool:
+    """True when `given` is the signature for this subscription (False without a key)."""
+    if not isinstance(given, str) or len(given) != SIGNATURE_CHARS:
+        return False
+    try:
+        expected = signature(subscription_id, reference)
+    except NoKey:
+        return False
+    return hmac.compare_digest(expected, given)
+
+
+def base_url() -> str:
+    """Where the backend answers visitors: BACKEND_PUBLIC_URL for a backend on a host of its
+    own (static hosting), else the site's address (nginx passes the path to the backend)."""
+    for name in ("BACKEND_PUBLIC_URL", "PUBLIC_URL", "SITE_PUBLIC_URL"):
+        value = os.environ.get(name, "").strip().rstrip("/")
+        if value.startswith(("https://", "http://")):
+            return value
+    return content().site.site_url.rstrip("/")
+
+
+def unsubscribe_url(subscription_id: int, reference: str) -> str:
+    query = urlencode({"s": subscription_id, "t": signature(subscription_id, reference)})
+    return f"{base_url()}{PATH}?{query}"

@@ -1,0 +1,172 @@
+"""The unsubscribe link of the renewal calendar's reminder emails: GET and POST
+/_reminders/unsubscribe?s=ID&t=SIGNATURE on the backend, routed through Reflex's
+`api_transformer` like the staff sign-in (staff_cookie.py).
+
+A GET only shows a page with one button: mail scanners and link previews fetch links, and
+must not stop anyone's reminders. The button posts the same address; so does a mail client's
+own "Unsubscribe" (RFC 8058: body `List-Unsubscribe=One-Click`, announced in the email's
+List-Unsubscribe-Post header). No sign-in: the signature (consultancy/enquiries/unsubscribe.py)
+is the authority, and a wrong or altered one is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from urllib.parse import parse_qsl
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from consultancy.enquiries.unsubscribe import PATH
+
+BODY_MAX = 1024
+# The link carries its signature: it is not passed on to another site, kept in a cache or indexed.
+HEADERS = [
+    (b"content-type", b"text/html; charset=utf-8"),
+    (b"cache-control", b"no-store"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-robots-tag", b"noindex, nofollow"),
+    (b"x-content-type-options", b"nosniff"),
+    (
+        b"content-security-policy",
+        b"default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    ),
+]
+
+
+def _page(title: str, *paragraphs: str, form_action: str = "") -> bytes:
+    from consultancy.content import content
+
+    site = content().site
+    body = "".join(f"<p>{text}</p>" for text in paragraphs)
+    if form_action:
+        body += (
+            f'<form method="post" action="{html.escape(form_action)}">'
+            '<button type="submit" class="button button--accent" id="unsubscribe-confirm">Stop my reminders</button>'
+            "</form>"
+        )
+    name = html.escape(site.name)
+    return (
+        '<!DOCTYPE html><html lang="en-IN"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="robots" content="noindex, nofollow">'
+        f'<title>{html.escape(title)} | {name}</title><link rel="stylesheet" href="/css/site.css"></head>'
+        f'<body><main class="container section" id="main"><h1>{html.escape(title)}</h1>{body}'
+        f'<p><a href="{html.escape(site.site_url)}/renewal-calendar">The renewal calendar</a></p>'
+        "</main></body></html>"
+    ).encode()
+
+
+async def _answer(send: Send, status: int, page: bytes) -> None:
+    headers = [*HEADERS, (b"content-length", str(len(page)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": page})
+
+
+async def _drain(receive: Receive) -> bytes | None:
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if len(body) > BODY_MAX:
+            return None
+        if not message.get("more_body"):
+            return body
+
+
+def _find(query: str) -> tuple[int, str, bool] | None:
+    """(subscription id, its lead's reference, stopped already) when the link's signature is
+    right, else None. Reads the database (call it off the event loop)."""
+    from consultancy.enquiries import unsubscribe
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import Enquiry, ReminderSubscription
+
+    fields = dict(parse_qsl(query, keep_blank_values=True))
+    text, given = fields.get("s", ""), fields.get("t", "")
+    if not text.isdigit() or len(text) > 12:
+        return None
+    with transaction() as session:
+        subscription = session.get(ReminderSubscription, int(text))
+        enquiry = session.get(Enquiry, subscription.enquiry_id) if subscription else None
+        if subscription is None or enquiry is None:
+            return None
+        if not unsubscribe.valid(subscription.id, enquiry.reference, given):
+            return None
+        return subscription.id, enquiry.reference, subscription.unsubscribed_at is not None
+
+
+INVALID = (
+    "This link does not work",
+    "The address may be incomplete (some email programs cut long links) or changed. Use the link in your "
+    "latest reminder email, or reply to that email and we will stop the reminders for you.",
+)
+UNAVAILABLE = (
+    "Please try again",
+    "We could not reach our records just now. Nothing has changed; please open the link again in a few minutes.",
+)
+
+
+async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from consultancy.enquiries.errors import StoreUnavailable
+    from consultancy.enquiries.reminders import stop
+
+    method = scope.get("method", "GET")
+    if method not in {"GET", "HEAD", "POST"}:
+        await _answer(send, 405, _page("Not allowed"))
+        return
+    query = scope.get("query_string", b"").decode("latin-1")
+    if method == "POST" and await _drain(receive) is None:
+        await _answer(send, 413, _page(*INVALID))
+        return
+    try:
+        found = await asyncio.to_thread(_find, query)
+    except SQLAlchemyError:
+        await _answer(send, 503, _page(*UNAVAILABLE))
+        return
+    if found is None:
+        await _answer(send, 403 if method == "POST" else 400, _page(*INVALID))
+        return
+    subscription_id, _, stopped = found
+    if method != "POST":
+        if stopped:
+            await _answer(send, 200, _page("Your reminders are stopped", "We will send you no more reminders."))
+            return
+        await _answer(
+            send,
+            200,
+            _page(
+                "Stop your renewal reminders?",
+                "Press the button to stop the reminder emails for your renewal calendar. Nothing else is needed, "
+                "and your calendar in your own browser is not changed.",
+                form_action=f"{PATH}?{query}",
+            ),
+        )
+        return
+    try:
+        await asyncio.to_thread(stop, subscription_id)
+    except (SQLAlchemyError, StoreUnavailable):
+        await _answer(send, 503, _page(*UNAVAILABLE))
+        return
+    await _answer(
+        send,
+        200,
+        _page(
+            "Your reminders are stopped",
+            "We will send you no more reminders. To have your details deleted too, reply to any reminder or write "
+            "to us: the privacy notice says how.",
+        ),
+    )
+
+
+def reminder_routes(app: ASGIApp) -> ASGIApp:
+    """/_reminders/unsubscribe in front of Reflex's backend."""
+
+    async def serve(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("path", "") == PATH:
+            await unsubscribe(scope, receive, send)
+            return
+        await app(scope, receive, send)
+
+    return serve
