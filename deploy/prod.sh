@@ -32,7 +32,8 @@
 #   ENQUIRY_ADDRESS_KEY: a random secret (at least 32 characters); the backend refuses to start
 #     without one. `serve` (a whole stack on one host: make prod, the tests) makes one in
 #     $RUN_DIR/address.key when none is set;
-#   DB_URL and SMTP_* (README "Deploying").
+#   DB_URL and SMTP_* (README "Deploying");
+#   REMINDERS_EVERY_S (3600): how often `serve` runs the renewal reminders job.
 #   SITE_DEMO=1: this is a demo. Without it every mode refuses to start while the content
 #     still holds placeholders (EXAMPLE values, fictional clients, dummy video ids, drawn
 #     portraits), naming each one; `deploy/prod.sh check` runs only that check.
@@ -188,6 +189,20 @@ serve() {
   fi
 
   backend &
+  pids+=($!)
+
+  # Renewal calendar reminders: each run queues what is due today, once however often it runs,
+  # and sends the mail queue; hourly, so a day's reminders go whenever the stack was started.
+  # On a server the systemd timer runs it instead (deploy/consultancy-reminders.timer).
+  (
+    trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
+    while :; do
+      $PY -m consultancy.enquiries reminders >>"$RUN_DIR/reminders.log" 2>&1 || true
+      sleep "${REMINDERS_EVERY_S:-3600}" &
+      nap=$!
+      wait "$nap"
+    done
+  ) &
   pids+=($!)
 
   nginx -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf" -g 'daemon off;' &

@@ -263,3 +263,17 @@ def test_a_subscription_is_a_lead_sent_again_is_stored_once(db_url: str) -> None
         message, services = connection.execute(sa.text("SELECT message, services FROM enquiry")).one()
     assert message.startswith("renewals: Consent to operate (State Pollution Control Board, Odisha) due 14 Mar 2027")
     assert "consent-to-operate" in str(services)
+
+
+def test_a_subscription_is_in_the_staff_inbox_as_a_lead_and_in_the_export(db_url: str) -> None:
+    from consultancy.enquiries import export, inbox, staff
+
+    reference = subscribe()
+    staff.add_user("anita", "a long enough password")
+    token = staff.sign_in("anita", "a long enough password").token
+    listed = inbox.list_enquiries(token, search="renewals")
+    [view] = listed.enquiries
+    assert view.reference == reference and view.email == "plant@example.com"
+    assert view.message.startswith("renewals: Consent to operate")
+    assert "Consent to Operate" in view.service_label or "consent" in view.service_label.lower()
+    assert reference in export.csv_text()
