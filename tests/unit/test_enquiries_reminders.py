@@ -277,3 +277,22 @@ def test_a_subscription_is_in_the_staff_inbox_as_a_lead_and_in_the_export(db_url
     assert view.message.startswith("renewals: Consent to operate")
     assert "Consent to Operate" in view.service_label or "consent" in view.service_label.lower()
     assert reference in export.csv_text()
+
+
+def test_a_job_that_dies_mid_send_leaves_the_reminder_to_the_next_run_once(
+    db_url: str, mail_server: MailCatcher
+) -> None:
+    from consultancy.enquiries import mail
+
+    subscribe()
+    start = datetime(2027, 2, 14, 3, 0, tzinfo=UTC)
+    reminders.run(date(2027, 1, 11), now=start.replace(month=1, day=11))  # the firm's notification
+    assert reminders.schedule(date(2027, 2, 14), now=start) == 1
+    # A job claims the reminder, then dies before sending it (nothing recorded).
+    assert len(mail._claim(start, 10)) == 1
+    # Another run meanwhile neither queues it again nor takes the claimed one.
+    assert reminders.run(date(2027, 2, 14), now=start.replace(minute=2)).sent == 0
+    # Once the claim has run out, the next run sends it, once.
+    assert reminders.run(date(2027, 2, 14), now=start.replace(minute=6)).sent == 1
+    assert reminders.run(date(2027, 2, 15), now=start.replace(day=15)).sent == 0
+    assert len(received(mail_server)) == 1
