@@ -1,18 +1,27 @@
 """One hostile address against the production stack, and what an ordinary visitor sees meanwhile.
 
-Usage: python scripts/flood.py [--url http://127.0.0.1:8080] [--mode hydrate|events]
-       [--seconds 20] [--threads 16] [--source 127.0.0.2]
+Usage: python scripts/flood.py [--url http://127.0.0.1:8080]
+       [--mode hydrate|events|sockets-hydrate|spread] [--seconds 20] [--threads 16]
+       [--source 127.0.0.2] [--per-socket-burst 60] [--per-socket-rate 20]
 
 - `hydrate`: THREADS threads open sockets from SOURCE and hydrate on each, as fast as they
   can (a new socket as soon as the last one answered or was refused).
 - `events`: THREADS sockets from SOURCE hydrate once, then send checklist events as fast as
   they can write them; a socket that is closed on them is opened again at once.
+- `sockets-hydrate`: THREADS threads open sockets from SOURCE as fast as nginx lets them and
+  send on each its whole allowance of hydrates at once (the backend's per-socket burst,
+  PER_SOCKET_BURST), wait for the answers (2 s at most), close it and open the next.
+- `spread`: THREADS sockets from SOURCE (nginx lets one address hold 16) each send hydrates
+  just under the per-socket rate (PER_SOCKET_RATE), so no socket's own limit is ever hit;
+  a socket closed on them is opened again.
 
 Meanwhile the visitor, from 127.0.0.1, does one thing at a time: a new socket with its hydrate
 (connect + hydrate), then a checklist event on a hydrated socket. The visitor's figures are
-printed for three phases: before the flood, during it, and the second after it stops; then how
-long after the flood stopped the backend's CPU fell back to idle (its backlog). Prints figures
-only; tests/test_production.py judges the same run with generous bounds.
+printed for four phases: before the flood, its first second (the flood's ramp-up: a burst
+the budgets allow once), the rest of it, and the second after it stops; with the visitor's
+failures in each; then how long after the flood stopped the backend's CPU fell back to idle
+(its backlog). Prints figures only; tests/production/test_production.py judges the same run
+with generous bounds.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import argparse
 import contextlib
 import json
 import multiprocessing
+import os
 import sys
 import threading
 import time
@@ -43,6 +53,7 @@ class Visitor(threading.Thread):
     url: str
     samples: dict[str, list[tuple[float, float]]] = field(default_factory=lambda: {"hydrate": [], "event": []})
     errors: int = 0
+    failed_at: list[float] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
@@ -64,6 +75,7 @@ class Visitor(threading.Thread):
                 self.samples["event"].append((time.monotonic(), (time.perf_counter() - started) * 1000))
             except (websocket.WebSocketException, OSError):
                 self.errors += 1
+                self.failed_at.append(time.monotonic())
                 if ws is not None:
                     ws.close()
                 ws = None
@@ -78,7 +90,10 @@ class Flooder:
     mode: str
     threads: int
     source: str
+    per_socket_burst: int = 60
+    per_socket_rate: float = 20
     sent: int = 0
+    answered: int = 0
     sockets: int = 0
     refused: int = 0
     closed_on_us: int = 0
@@ -125,8 +140,69 @@ class Flooder:
             with contextlib.suppress(Exception):
                 ws.close()
 
-    @staticmethod
-    def _drain(ws: websocket.WebSocket) -> None:
+    def _hydrate_message(self) -> str:
+        hydrate = ["event", {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router("/peso")}]
+        return "42/_event," + json.dumps(hydrate)
+
+    def _open_hydrated(self) -> websocket.WebSocket | None:
+        """A socket from SOURCE with its connect's hydrate answered, or None when refused."""
+        try:
+            ws = connect_and_hydrate(self.url, "/peso", timeout=5, source=self.source)
+        except (websocket.WebSocketException, OSError):
+            self._count(refused=1)
+            return None
+        self._count(sockets=1, sent=1, answered=1)
+        return ws
+
+    def _sockets_hydrate(self) -> None:
+        """Each socket's whole allowance of hydrates at once, then the next socket."""
+        message = self._hydrate_message()
+        while not self.stop.is_set():
+            ws = self._open_hydrated()
+            if ws is None:
+                continue
+            answered = 0
+            try:
+                for _ in range(self.per_socket_burst - 1):
+                    ws.send(message)
+                self._count(sent=self.per_socket_burst - 1)
+                ws.settimeout(0.2)
+                deadline = time.monotonic() + 2
+                while answered < self.per_socket_burst - 1 and time.monotonic() < deadline:
+                    with contextlib.suppress(websocket.WebSocketTimeoutException):
+                        frame = ws.recv()
+                        if not frame:
+                            break
+                        if frame == "2":
+                            ws.send("3")
+                        answered += frame.count('"is_hydrated_rx_state_":true')
+            except (websocket.WebSocketException, OSError):
+                self._count(closed_on_us=1)
+            self._count(answered=answered)
+            with contextlib.suppress(Exception):
+                ws.close()
+
+    def _spread(self) -> None:
+        """Hydrates on a socket held open, just under its own rate."""
+        message = self._hydrate_message()
+        pause = 1 / (self.per_socket_rate * 0.9)
+        while not self.stop.is_set():
+            ws = self._open_hydrated()
+            if ws is None:
+                time.sleep(0.05)
+                continue
+            reader = threading.Thread(target=self._drain, args=(ws,), daemon=True)
+            reader.start()
+            try:
+                while not self.stop.wait(pause):
+                    ws.send(message)
+                    self._count(sent=1)
+            except (websocket.WebSocketException, OSError):
+                self._count(closed_on_us=1)
+            with contextlib.suppress(Exception):
+                ws.close()
+
+    def _drain(self, ws: websocket.WebSocket) -> None:
         with contextlib.suppress(Exception):
             while True:
                 frame = ws.recv()
@@ -134,16 +210,29 @@ class Flooder:
                     return
                 if frame == "2":
                     ws.send("3")
+                if '"is_hydrated_rx_state_":true' in frame:
+                    self._count(answered=1)
 
     def run(self, seconds: float, report: multiprocessing.Queue) -> None:
-        target = self._hydrates if self.mode == "hydrate" else self._events
+        target = {
+            "hydrate": self._hydrates,
+            "events": self._events,
+            "sockets-hydrate": self._sockets_hydrate,
+            "spread": self._spread,
+        }[self.mode]
         workers = [threading.Thread(target=target, daemon=True) for _ in range(self.threads)]
         for worker in workers:
             worker.start()
         time.sleep(seconds)
         self.stop.set()
         report.put(
-            {"sent": self.sent, "sockets": self.sockets, "refused": self.refused, "closed_on_us": self.closed_on_us}
+            {
+                "sent": self.sent,
+                "answered": self.answered,
+                "sockets": self.sockets,
+                "refused": self.refused,
+                "closed_on_us": self.closed_on_us,
+            }
         )
 
 
@@ -170,6 +259,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
+def load() -> str:
+    """The machine's load average (1, 5, 15 min): the figures depend on what else runs."""
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def summary(values: list[float]) -> str:
     if not values:
         return "no samples"
@@ -177,7 +271,16 @@ def summary(values: list[float]) -> str:
     return f"n {len(values)}, p50 {p50:.0f}, p95 {p95:.0f}, max {max(values):.0f} ms"
 
 
-def run(url: str, mode: str, seconds: float, threads: int, source: str, warmup: float = 3) -> dict:
+def run(
+    url: str,
+    mode: str,
+    seconds: float,
+    threads: int,
+    source: str,
+    warmup: float = 3,
+    per_socket_burst: int = 60,
+    per_socket_rate: float = 20,
+) -> dict:
     processes = backend_processes()
     visitor = Visitor(url)
     visitor.start()
@@ -186,7 +289,9 @@ def run(url: str, mode: str, seconds: float, threads: int, source: str, warmup: 
     # visitor's timings depend on, and they would measure this script, not the server.
     report: multiprocessing.Queue = multiprocessing.Queue()
     flooder = multiprocessing.Process(
-        target=Flooder(url, mode, threads, source).run, args=(seconds, report), daemon=True
+        target=Flooder(url, mode, threads, source, per_socket_burst, per_socket_rate).run,
+        args=(seconds, report),
+        daemon=True,
     )
     flood_start = time.monotonic()
     flooder.start()
@@ -215,40 +320,58 @@ def run(url: str, mode: str, seconds: float, threads: int, source: str, warmup: 
     def phase(kind: str, start: float, end: float) -> list[float]:
         return [ms for at, ms in visitor.samples[kind] if start <= at < end]
 
+    phases = {
+        "before": (0, flood_start),
+        "first s": (flood_start, flood_start + 1),  # the flood's ramp-up
+        "during": (flood_start + 1, flood_end),
+        "after": (flood_end, flood_end + 1),
+    }
     result = {
         "flood": {**flood, "peak_backend_cpu": peak},
         "backlog_s": busy_until - flood_end,
         "visitor_errors": visitor.errors,
+        "visitor_failures": {
+            name: sum(1 for at in visitor.failed_at if start <= at < end) for name, (start, end) in phases.items()
+        },
     }
     for kind in ("hydrate", "event"):
-        result[kind] = {
-            "before": phase(kind, 0, flood_start),
-            "during": phase(kind, flood_start + 1, flood_end),  # the first second is the flood's ramp-up
-            "after": phase(kind, flood_end, flood_end + 1),
-        }
+        result[kind] = {name: phase(kind, start, end) for name, (start, end) in phases.items()}
     return result
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", default="http://127.0.0.1:8080")
-    parser.add_argument("--mode", choices=("hydrate", "events"), default="hydrate")
+    parser.add_argument("--mode", choices=("hydrate", "events", "sockets-hydrate", "spread"), default="hydrate")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--threads", type=int, default=16)
     parser.add_argument("--source", default="127.0.0.2")
+    # The backend's per-socket allowance (EVENT_BURST, EVENT_RATE), which the new modes spend.
+    parser.add_argument("--per-socket-burst", type=int, default=60)
+    parser.add_argument("--per-socket-rate", type=float, default=20)
     args = parser.parse_args()
-    result = run(args.url.rstrip("/"), args.mode, args.seconds, args.threads, args.source)
+    result = run(
+        args.url.rstrip("/"),
+        args.mode,
+        args.seconds,
+        args.threads,
+        args.source,
+        per_socket_burst=args.per_socket_burst,
+        per_socket_rate=args.per_socket_rate,
+    )
     flood = result["flood"]
     print(
         f"flood ({args.mode}, {args.threads} threads from {args.source}, {args.seconds:.0f} s): "
-        f"{flood['sent']} messages sent, {flood['sockets']} sockets opened, {flood['refused']} refused, "
-        f"{flood['closed_on_us']} closed by the server; backend CPU peak {flood['peak_backend_cpu']:.0f} %"
+        f"{flood['sent']} messages sent, {flood['answered']} hydrates answered, {flood['sockets']} sockets opened, "
+        f"{flood['refused']} refused, {flood['closed_on_us']} closed by the server; "
+        f"backend CPU peak {flood['peak_backend_cpu']:.0f} %"
     )
+    failures = result["visitor_failures"]
     for kind, label in (("hydrate", "visitor connect + hydrate"), ("event", "visitor state event")):
-        for phase in ("before", "during", "after"):
+        for phase in ("before", "first s", "during", "after"):
             print(f"{label:27} {phase:7} {summary(result[kind][phase])}")
-    print(f"backend busy for {result['backlog_s']:.1f} s after the flood stopped", end="; ")
-    print(f"visitor errors {result['visitor_errors']}")
+    print("visitor failures: " + ", ".join(f"{phase} {count}" for phase, count in failures.items()))
+    print(f"backend busy for {result['backlog_s']:.1f} s after the flood stopped; load {load()}")
     return 0
 
 

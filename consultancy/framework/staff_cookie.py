@@ -71,6 +71,15 @@ def visitor_address(peer: str, forwarded_for: str) -> str:
     return forwarded[-hops] if len(forwarded) >= hops else peer
 
 
+def socket_address(environ: dict) -> str:
+    """The visitor's address for a socket, from the environ socket.io keeps of its request."""
+    scope = environ.get("asgi.scope", {})
+    peer = (scope.get("client") or (environ.get("REMOTE_ADDR", ""), 0))[0] or ""
+    # A repeated header counts as one list, in order (as Reflex reads it).
+    forwarded = ", ".join(v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"x-forwarded-for")
+    return visitor_address(peer, forwarded)
+
+
 def _header(scope: Scope, name: bytes) -> str:
     for key, value in scope.get("headers", []):
         if key.lower() == name:
@@ -237,9 +246,7 @@ def install() -> None:
 
     def build(self: EventNamespace, sid: str, environ: dict) -> dict[str, Any]:
         data = original(self, sid, environ)
-        client = environ.get("asgi.scope", {}).get("client") or (environ.get("REMOTE_ADDR", ""), 0)
-        headers = data.get(constants.RouteVar.HEADERS, {})
-        data[constants.RouteVar.CLIENT_IP] = visitor_address(client[0] or "", headers.get("x-forwarded-for", ""))
+        data[constants.RouteVar.CLIENT_IP] = socket_address(environ)
         return data
 
     build._consultancy = True  # type: ignore[attr-defined]

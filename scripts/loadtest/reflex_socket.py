@@ -55,10 +55,10 @@ def open_socket(
 
 
 def connect_and_hydrate(
-    base_url: str, path: str, timeout: float = 15, source: str | None = None
+    base_url: str, path: str, timeout: float = 15, source: str | None = None, origin: str | None = None
 ) -> websocket.WebSocket:
     """A new visitor's socket for `path` (a fresh token), hydrated as a page load does."""
-    ws = open_socket(base_url, timeout, source)
+    ws = open_socket(base_url, timeout, source, origin=origin)
     hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router(path)}}
     ws.send("40/_event," + json.dumps(hydrate))
     read_until(ws, '"is_hydrated_rx_state_":true')
