@@ -17,21 +17,25 @@ def renewal_calendar_page() -> rx.Component:
     site = content().site
     return rx.fragment(
         page_hero(PAGE.heading, PAGE.intro),
+        # The section's padding is vertical only: the container inside keeps the page's side margins.
         rx.el.div(
-            rx.el.p(rx.el.strong("Private: "), PAGE.privacy, class_name="renewals__privacy", id="cal-privacy"),
-            rx.el.ol(*[rx.el.li(step) for step in PAGE.steps], class_name="renewals__steps no-print"),
-            renewal_calendar(HELD_INPUT_ID),
-            reminder_form(),
-            rx.el.p(PAGE.disclaimer, class_name="renewals__disclaimer"),
-            rx.el.p(
-                f"Rules last reviewed: {label(reviewed())}. Help with a renewal: ",
-                link(site.phone, href=site.tel_href),
-                " or ",
-                link("the contact form", href="/contact-us"),
-                ".",
-                class_name="renewals__reviewed",
-                id="cal-reviewed",
+            rx.el.div(
+                rx.el.p(rx.el.strong("Private: "), PAGE.privacy, class_name="renewals__privacy", id="cal-privacy"),
+                rx.el.ol(*[rx.el.li(step) for step in PAGE.steps], class_name="renewals__steps no-print"),
+                renewal_calendar(HELD_INPUT_ID),
+                reminder_form(),
+                rx.el.p(PAGE.disclaimer, class_name="renewals__disclaimer"),
+                rx.el.p(
+                    f"Rules last reviewed: {label(reviewed())}. Help with a renewal: ",
+                    link(site.phone, href=site.tel_href),
+                    " or ",
+                    link("the contact form", href="/contact-us"),
+                    ".",
+                    class_name="renewals__reviewed",
+                    id="cal-reviewed",
+                ),
+                class_name="container",
             ),
-            class_name="container section",
+            class_name="section",
         ),
     )

@@ -1,10 +1,14 @@
 """/renewal-calendar end to end: approvals ticked and dated by keyboard, the dated list
 (overdue first, returns with their status), the .ics download read back, the list kept over a
 reload, the finder's and a service page's hand-over, at 390 and 1280 px, and the same flow on
-a static host whose backend refuses every connection."""
+a static host whose backend refuses every connection. Reminders by email: asked for and
+stored (read back with the firm's export) with the backend up; without it, a plain "not
+sent" and nothing typed lost."""
 
 from __future__ import annotations
 
+import random
+import re
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -13,6 +17,7 @@ from icalendar import Calendar
 from playwright.sync_api import expect
 
 from consultancy.content.renewals import today_in_kolkata
+from tests.browser.test_enquiry_form import _export
 from tests.browser.test_interactions import static_page, static_site  # noqa: F401 (fixtures)
 from tests.conftest import wait_until_interactive
 
@@ -96,3 +101,62 @@ def test_the_address_ticks_approvals_from_the_finder_and_service_pages(desktop_p
     page.goto("/approvals-finder")
     wait_until_interactive(page)
     expect(page.locator("#finder-calendar")).to_have_attribute("href", "/renewal-calendar")
+
+
+def _list_with_a_date(page) -> None:
+    page.goto("/renewal-calendar")
+    wait_until_interactive(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_until_interactive(page)
+    _tick_by_keyboard(page, "cto")
+    _type_date(page, "cto", today_in_kolkata() + timedelta(days=400))
+    expect(page.locator("#cal-items > li")).to_have_count(2)
+
+
+def test_reminders_are_asked_for_with_consent_and_stored_as_a_lead(new_page, viewport) -> None:
+    # An address of its own (scripts/test.sh believes X-Forwarded-For): the hourly limit per
+    # address counts this visitor apart from the other tests.
+    address = f"198.19.{random.randrange(256)}.{random.randrange(1, 255)}"
+    page = new_page(viewport, extra_http_headers={"X-Forwarded-For": address})
+    _list_with_a_date(page)
+    expect(page.locator("#reminders-privacy")).to_contain_text("Only if you ask for reminders here")
+    email = f"remind-{random.randrange(10**9)}@example.com"
+    page.locator("#reminders-email").fill(email)
+    submit = page.get_by_role("button", name="Email me reminders")
+    submit.click()
+    # No consent, nothing stored: the box says why, and the address typed is still there.
+    expect(page.locator("#reminders-consent-error")).to_contain_text("Tick the consent box")
+    expect(page.locator("#reminders-email")).to_have_value(email)
+    page.locator("#reminders-consent").check()
+    submit.focus()
+    page.keyboard.press("Enter")
+    saved = page.locator("#reminders-saved")
+    expect(saved).to_contain_text("Saved.")
+    reference = re.search(r"[A-Z]{2,5}-\d{4}-\d{4,}", saved.inner_text())
+    assert reference is not None
+    label = "mobile" if viewport["width"] == 390 else "desktop"
+    page.screenshot(path=f"{SHOTS}/renewal-calendar-reminders-{label}.png", full_page=True)
+    [row] = [r for r in _export() if r["email"] == email]
+    assert row["reference"] == reference.group(0)
+    assert row["message"].startswith("renewals: ") and "Apply to renew: Consent to operate" in row["message"]
+    assert row["notice_version"] and row["consent_given"]
+    # The calendar itself is as it was.
+    expect(page.locator("#cal-items > li")).to_have_count(2)
+    assert page.js_errors == []
+
+
+def test_reminders_without_a_backend_say_not_sent_and_keep_what_was_typed(static_page) -> None:  # noqa: F811
+    page = static_page
+    _list_with_a_date(page)
+    page.locator("#reminders-email").fill("offline@example.com")
+    page.locator("#reminders-consent").check()
+    page.get_by_role("button", name="Email me reminders").click()
+    expect(page.locator("#reminders-unsent")).to_contain_text("Not sent.", timeout=10_000)
+    expect(page.locator("#reminders-email")).to_have_value("offline@example.com")
+    expect(page.locator("#reminders-consent")).to_be_checked()
+    # Steps 1 to 4 still work: the list, the download.
+    expect(page.locator("#cal-items > li")).to_have_count(2)
+    with page.expect_download() as info:
+        page.locator("#cal-download").click()
+    assert Calendar.from_ical(Path(info.value.path()).read_bytes()).walk("VEVENT")
