@@ -138,8 +138,8 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
           <button type="button" className="button button--accent" id="cal-download" disabled={dated.length === 0} onClick={download}>
             Download for your calendar (.ics)
           </button>
-          <button type="button" className="button button--ghost" id="cal-print" onClick={() => window.print()}>Print</button>
-          <button type="button" className="button button--ghost" id="cal-clear" disabled={heldIds.length === 0} onClick={() => setHeld({})}>
+          <button type="button" className="button button--secondary" id="cal-print" onClick={() => window.print()}>Print</button>
+          <button type="button" className="button button--secondary" id="cal-clear" disabled={heldIds.length === 0} onClick={() => setHeld({})}>
             Remove all
           </button>
         </div>
