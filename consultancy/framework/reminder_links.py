@@ -51,7 +51,7 @@ def _page(title: str, *paragraphs: str, form_action: str = "") -> bytes:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="robots" content="noindex, nofollow">'
         f'<title>{html.escape(title)} | {name}</title><link rel="stylesheet" href="/css/site.css"></head>'
-        f'<body><main class="container section" id="main"><h1>{html.escape(title)}</h1>{body}'
+        f'<body><main class="container" id="main"><h1>{html.escape(title)}</h1>{body}'
         f'<p><a href="{html.escape(site.site_url)}/renewal-calendar">The renewal calendar</a></p>'
         "</main></body></html>"
     ).encode()
