@@ -8,8 +8,10 @@ Usage: python scripts/flood.py [--url http://127.0.0.1:8080]
   can (a new socket as soon as the last one answered or was refused).
 - `events`: THREADS sockets from SOURCE hydrate once, then send checklist events as fast as
   they can write them; a socket that is closed on them is opened again at once.
-- `sockets-hydrate`: THREADS threads open sockets from SOURCE as fast as nginx lets them and
-  send on each its whole allowance of hydrates at once (the backend's per-socket burst,
+- `sockets-hydrate`: THREADS threads open sockets from SOURCE as fast as nginx lets them
+  (SOCKET_RATE a second after a burst of 40, nginx's limit per address, so the flooder's own
+  CPU is not spent on refusals; `--socket-rate 0` tries again at once after each) and send on
+  each its whole allowance of hydrates at once (the backend's per-socket burst,
   PER_SOCKET_BURST), wait for the answers (2 s at most), close it and open the next.
 - `spread`: THREADS sockets from SOURCE (nginx lets one address hold 16) each send hydrates
   just under the per-socket rate (PER_SOCKET_RATE), so no socket's own limit is ever hit;
@@ -36,6 +38,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psutil
 import websocket
@@ -92,6 +95,10 @@ class Flooder:
     source: str
     per_socket_burst: int = 60
     per_socket_rate: float = 20
+    # New sockets a second, after a burst, across all threads: nginx's limit per address, so
+    # nearly every attempt is let through (0: try again at once after a refusal).
+    socket_rate: float = 5
+    socket_burst: int = 40
     sent: int = 0
     answered: int = 0
     sockets: int = 0
@@ -99,6 +106,7 @@ class Flooder:
     closed_on_us: int = 0
     stop: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _next_socket: float = 0.0
 
     def _count(self, **counts: int) -> None:
         with self._lock:
@@ -154,10 +162,26 @@ class Flooder:
         self._count(sockets=1, sent=1, answered=1)
         return ws
 
+    def _wait_for_a_socket(self) -> None:
+        """Paces new sockets at SOCKET_RATE after SOCKET_BURST, as nginx counts them."""
+        if self.socket_rate <= 0:
+            return
+        with self._lock:
+            now = time.monotonic()
+            if not self._next_socket:
+                self._next_socket = now - self.socket_burst / self.socket_rate
+            self._next_socket = (
+                max(self._next_socket, now - self.socket_burst / self.socket_rate) + 1 / self.socket_rate
+            )
+            wait = self._next_socket - now
+        if wait > 0:
+            self.stop.wait(wait)
+
     def _sockets_hydrate(self) -> None:
         """Each socket's whole allowance of hydrates at once, then the next socket."""
         message = self._hydrate_message()
         while not self.stop.is_set():
+            self._wait_for_a_socket()
             ws = self._open_hydrated()
             if ws is None:
                 continue
@@ -232,16 +256,19 @@ class Flooder:
                 "sockets": self.sockets,
                 "refused": self.refused,
                 "closed_on_us": self.closed_on_us,
+                # It shares the machine's cores with the server: what it used itself.
+                "flooder_cpu_s": time.process_time(),
             }
         )
 
 
-def backend_processes() -> list[psutil.Process]:
-    """The granian processes (the backend) on this machine."""
+def backend_processes(port: int | None = None) -> list[psutil.Process]:
+    """The granian processes (the backend) on this machine; only the one on `port` if given."""
     found = []
     for process in psutil.process_iter(["cmdline"]):
         with contextlib.suppress(psutil.Error):
-            if any("granian" in part for part in process.info["cmdline"] or []):
+            cmdline = process.info["cmdline"] or []
+            if any("granian" in part for part in cmdline) and (port is None or str(port) in cmdline):
                 found.append(process)
     return found
 
@@ -280,8 +307,10 @@ def run(
     warmup: float = 3,
     per_socket_burst: int = 60,
     per_socket_rate: float = 20,
+    socket_rate: float = 5,
 ) -> dict:
-    processes = backend_processes()
+    # deploy/prod.sh puts the backend on the port after nginx's.
+    processes = backend_processes((urlsplit(url).port or 80) + 1)
     visitor = Visitor(url)
     visitor.start()
     time.sleep(warmup)
@@ -289,7 +318,7 @@ def run(
     # visitor's timings depend on, and they would measure this script, not the server.
     report: multiprocessing.Queue = multiprocessing.Queue()
     flooder = multiprocessing.Process(
-        target=Flooder(url, mode, threads, source, per_socket_burst, per_socket_rate).run,
+        target=Flooder(url, mode, threads, source, per_socket_burst, per_socket_rate, socket_rate).run,
         args=(seconds, report),
         daemon=True,
     )
@@ -349,6 +378,8 @@ def main() -> int:
     # The backend's per-socket allowance (EVENT_BURST, EVENT_RATE), which the new modes spend.
     parser.add_argument("--per-socket-burst", type=int, default=60)
     parser.add_argument("--per-socket-rate", type=float, default=20)
+    # sockets-hydrate: new sockets a second (nginx's 5 after a burst of 40); 0 tries again at once.
+    parser.add_argument("--socket-rate", type=float, default=5)
     args = parser.parse_args()
     result = run(
         args.url.rstrip("/"),
@@ -358,13 +389,15 @@ def main() -> int:
         args.source,
         per_socket_burst=args.per_socket_burst,
         per_socket_rate=args.per_socket_rate,
+        socket_rate=args.socket_rate,
     )
     flood = result["flood"]
     print(
         f"flood ({args.mode}, {args.threads} threads from {args.source}, {args.seconds:.0f} s): "
         f"{flood['sent']} messages sent, {flood['answered']} hydrates answered, {flood['sockets']} sockets opened, "
         f"{flood['refused']} refused, {flood['closed_on_us']} closed by the server; "
-        f"backend CPU peak {flood['peak_backend_cpu']:.0f} %"
+        f"backend CPU peak {flood['peak_backend_cpu']:.0f} %, "
+        f"the flooder's own CPU {flood['flooder_cpu_s']:.1f} s"
     )
     failures = result["visitor_failures"]
     for kind, label in (("hydrate", "visitor connect + hydrate"), ("event", "visitor state event")):

@@ -54,14 +54,21 @@ class Bucket:
     tokens: float
     refilled_at: float
     dropped: int = 0
+    over_budget: int = 0
 
 
 class EventLimiter:
     def __init__(
-        self, rate: float, burst: float, close_after: int, log_every_s: float, budget: AddressBudget | None = None
+        self,
+        rate: float,
+        burst: float,
+        close_after: int,
+        log_every_s: float,
+        budget: AddressBudget | None = None,
+        close_over_budget_after: int = 10,
     ) -> None:
         self.rate, self.burst, self.close_after, self.log_every_s = rate, burst, close_after, log_every_s
-        self.budget = budget
+        self.budget, self.close_over_budget_after = budget, close_over_budget_after
         self.buckets: dict[str, Bucket] = {}
         # Each socket's address as the budget counts it (a keyed hash; "" when exempt).
         self.addresses: dict[str, str] = {}
@@ -83,16 +90,19 @@ class EventLimiter:
             return Verdict.ALLOW
         return self.drop(sid)
 
-    def drop(self, sid: str) -> Verdict:
-        """Counts a dropped event against its socket: DROP, or CLOSE at the socket's limit."""
+    def drop(self, sid: str, over_budget: bool = False) -> Verdict:
+        """Counts a dropped event against its socket: DROP, or CLOSE at the socket's limit
+        (sooner for events over the address's budget: every message a socket of an address
+        over budget sends is work for nothing)."""
         bucket = self.buckets.get(sid)
         if bucket is None:
             bucket = self.buckets[sid] = Bucket(0, time.monotonic())
         bucket.dropped += 1
+        bucket.over_budget += over_budget
         self.dropped += 1
         self.offenders.add(sid)
         self._report_later()
-        if bucket.dropped == self.close_after:
+        if bucket.dropped == self.close_after or (over_budget and bucket.over_budget == self.close_over_budget_after):
             self.closed += 1
             return Verdict.CLOSE
         return Verdict.DROP
@@ -128,7 +138,7 @@ class EventLimiter:
         allowed = await self.budget.spend(key, event_weight(data))
         if self.budget.redis_errors:
             self._report_later()
-        return Verdict.ALLOW if allowed else self.drop(sid)
+        return Verdict.ALLOW if allowed else self.drop(sid, over_budget=True)
 
     def forget(self, sid: str) -> None:
         self.buckets.pop(sid, None)
@@ -190,6 +200,7 @@ LIMITER = EventLimiter(
     close_after=int(_setting("EVENT_CLOSE_AFTER", 100)),
     log_every_s=_setting("EVENT_LOG_EVERY_S", 60),
     budget=AddressBudget(rate=_setting("EVENT_ADDRESS_RATE", 40), burst=_setting("EVENT_ADDRESS_BURST", 200)),
+    close_over_budget_after=int(_setting("EVENT_ADDRESS_CLOSE_AFTER", 10)),
 )
 
 

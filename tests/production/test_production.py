@@ -639,7 +639,7 @@ def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_pat
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import flood  # noqa: E402  (scripts/flood.py: the same flood its figures come from)
-from reflex_socket import CHECKLIST, STATE, open_socket, router  # noqa: E402  (put on sys.path by flood)
+from reflex_socket import CHECKLIST, STATE, open_socket, read_until, router  # noqa: E402  (put on sys.path by flood)
 
 FLOODER = "127.0.0.2"  # a second loopback address: the flood is not the visitor's address
 
@@ -699,6 +699,178 @@ def test_behind_a_tls_proxy_the_limits_count_visitors_not_the_proxy(stack: Stack
         statuses = Counter(status("198.51.100.7") for _ in range(400))
         assert statuses[429] > 0, statuses
         assert status("198.51.100.8") == 200, "another visitor behind the same proxy is not limited"
+
+
+# --- one address spreading expensive events over sockets and workers (issue 31) ------------------
+
+# Addresses of their own: nginx and the backend count each apart from the tests above.
+SPREADER = "127.0.0.5"
+TYPIST = "127.0.0.6"
+
+
+def _read_answers(ws: websocket.WebSocket, seconds: float, counts: Counter) -> None:
+    """Counts the hydrates answered on `ws` for `seconds`, and whether the server closed it."""
+    ws.settimeout(0.2)
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            try:
+                frame = ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            if not frame:
+                counts["closed"] += 1
+                return
+            if frame == "2":
+                ws.send("3")
+            counts["answered"] += frame.count('"is_hydrated_rx_state_":true')
+    except (websocket.WebSocketException, OSError):
+        counts["closed"] += 1
+
+
+def test_one_address_spreading_hydrates_over_sockets_and_workers_gets_one_budget(stack: Stack) -> None:
+    """Each socket stays inside its own allowance; together, across both workers, they far
+    exceed what one address may spend: the rest is dropped and the sockets closed, while
+    another address is served as usual."""
+    import threading
+
+    from consultancy.framework.address_budget import WEIGHT_CONNECT, WEIGHT_HYDRATE
+    from consultancy.framework.event_limits import LIMITER
+
+    rate, burst = LIMITER.budget.rate, LIMITER.budget.burst
+    log = stack.run_dir / "backend.log"
+    summaries_before = log.read_text().count("event budget: refused")
+    established = _established(stack)
+    started = time.monotonic()
+    sockets: list[websocket.WebSocket] = []
+    workers: set[int] = set()
+    # Sockets one at a time under nginx's limit (5 a second), until both workers hold some.
+    while len(sockets) < 12 or (len(workers) < 2 and len(sockets) < 16):
+        sockets.append(flood.connect_and_hydrate(stack.url, "/peso", timeout=10, source=SPREADER))
+        time.sleep(0.25)
+        workers = {pid for key, pid in _established(stack).items() if key not in established}
+    assert len(workers) >= 2, "the address's sockets are on both workers"
+    # 40 hydrates on each: two thirds of a socket's own burst (60), so no socket's own limit is hit.
+    per_socket = 40
+    hydrate = "42/_event," + json.dumps(
+        ["event", {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router("/peso")}]
+    )
+    counts: Counter = Counter()
+    readers = [threading.Thread(target=_read_answers, args=(ws, 4, counts)) for ws in sockets]
+    for ws in sockets:
+        for _ in range(per_socket):
+            ws.send(hydrate)
+    for reader in readers:
+        reader.start()
+    # Meanwhile another address opens a page and ticks, as ever.
+    visitor = flood.connect_and_hydrate(stack.url, "/peso", timeout=10)
+    flood.send_event(visitor, f"{CHECKLIST}.set_ticked", {"indexes": [0]}, "ticked_rx_state_", "/peso")
+    visitor.close()
+    for reader in readers:
+        reader.join(10)
+    elapsed = time.monotonic() - started
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            ws.close()
+    sent = per_socket * len(sockets)
+    # What one address may spend over the whole test, its sockets' connects paid first.
+    allowed = (burst + rate * elapsed - len(sockets) * (WEIGHT_CONNECT + WEIGHT_HYDRATE)) / WEIGHT_HYDRATE
+    assert counts["answered"] <= allowed + 5, (counts, sent, round(elapsed, 1), allowed)
+    assert counts["answered"] < sent / 2, (counts, sent)
+    assert counts["closed"] >= len(sockets) // 2, "the sockets that kept going over budget were closed"
+    # Refusals are logged as a count per period (no address), not a line per message.
+    _wait_for(lambda: log.read_text().count("event budget: refused") > summaries_before, timeout=15)
+    lines = [line for line in log.read_text().split("\n") if "event budget: refused" in line][summaries_before:]
+    assert all(SPREADER not in line for line in lines)
+
+
+def test_what_a_visitor_types_never_reaches_the_logs(stack: Stack) -> None:
+    """An enquiry whose name, phone, email and message carry a marker, sent as the form sends
+    it, refused as invalid, malformed in several ways, dropped over a socket's limit and over
+    its address's budget: the marker is in none of the stack's logs (the backend's, nginx's,
+    Redis's: everything RUN_DIR holds as a log), while the backend did log those refusals."""
+    import uuid
+
+    marker = "mk" + uuid.uuid4().hex[:14]
+    phone = "9" + "".join(str(int(c, 16) % 10) for c in uuid.uuid4().hex[:9])
+    submit_name = f"{STATE}.consultancy___components___enquiry_form___state____enquiry_state.submit"
+    fields = {
+        "name": f"Asha {marker}",
+        "phone": phone,
+        "email": f"{marker}@example.com",
+        "organisation": f"Org {marker}",
+        "service": "not-sure",
+        "message": f"About the project {marker}",
+        "consent": "on",
+        "client_key": uuid.uuid4().hex,
+    }
+
+    def event(name: str, payload: object) -> str:
+        return "42/_event," + json.dumps(["event", {"name": name, "payload": payload, "router_data": router("/")}])
+
+    def logs() -> dict[Path, bytes]:
+        found = {path: path.read_bytes() for path in sorted(stack.run_dir.glob("*.log*")) if path.is_file()}
+        # What deploy/prod.sh itself prints (scripts/test.sh, or this file's fixture, keeps it).
+        for path in (ROOT / "build").glob(f"*prod-{urllib.parse.urlsplit(stack.url).port}.log"):
+            found[path] = path.read_bytes()
+        return found
+
+    hidden_before = (stack.run_dir / "backend.log").read_text().count("Event data: [hidden]")
+    # As the form sends it: stored (or kept for later): the answer carries a reference or a problem.
+    ws = flood.connect_and_hydrate(stack.url, "/", timeout=10, source=TYPIST)
+    ws.send(event(submit_name, {"data": fields}))
+    read_until(ws, "answers_rx_state_")
+    # Refused as invalid (the phone is the marker) and sent as a list: answered with errors.
+    ws.send(event(submit_name, {"data": {**fields, "phone": marker, "client_key": ""}}))
+    read_until(ws, "errors_rx_state_")
+    ws.send(event(submit_name, {"data": list(fields.items())}))
+    # Malformed: what Reflex logs when it refuses an event quotes it (hidden by log_privacy.py).
+    for message in (
+        "42/_event," + json.dumps(["event", json.dumps({"name": submit_name, "payload": {"data": fields}})]),
+        "42/_event," + json.dumps(["event", {"name": "no_such_state.handler", "payload": {"data": fields}}]),
+        event(f"{CHECKLIST}.set_ticked", {"indexes": [fields["message"]]}),
+        '42/_event,["event",{"name":"x", "payload": {"data": "' + marker + '", "n": ' + "[" * 3000 + "]" * 3000 + "}}]",
+        f"42/_event,not json {json.dumps(fields)}",
+        event(submit_name, {"data": fields, "unexpected": fields}),
+        f"\x00\xff{marker}",
+    ):
+        with contextlib.suppress(websocket.WebSocketException, OSError):
+            ws.send(message)
+    with contextlib.suppress(Exception):
+        ws.close()
+    # A socket without a token: Reflex logs the whole event it refuses.
+    bare = websocket.create_connection(
+        stack.url.replace("http", "ws") + "/_event/?EIO=4&transport=websocket", timeout=10, origin=stack.url
+    )
+    bare.recv()
+    bare.send("40/_event,")
+    with contextlib.suppress(websocket.WebSocketException, OSError):
+        bare.send(event(submit_name, {"data": fields}))
+        time.sleep(0.2)
+    bare.close()
+    # Over a socket's own limit and over the address's budget: invalid copies (nothing stored)
+    # on several sockets at once, until the backend drops and closes them.
+    log = stack.run_dir / "backend.log"
+    offset = len(log.read_bytes())
+    invalid = event(submit_name, {"data": {**fields, "phone": marker, "client_key": ""}})
+    sockets = [flood.connect_and_hydrate(stack.url, "/", timeout=10, source=TYPIST) for _ in range(6)]
+    for ws in sockets:
+        with contextlib.suppress(websocket.WebSocketException, OSError):
+            for _ in range(90):
+                ws.send(invalid)
+    time.sleep(3)
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            ws.close()
+    # Refusals are summarised every EVENT_LOG_EVERY_S (2 s in the tests): wait for the next
+    # summary, so everything the backend had to say of these has been written.
+    _wait_for(lambda: log.read_text().count("Event data: [hidden]") > hidden_before, timeout=20)
+    _wait_for(lambda: b"event limit: dropped" in log.read_bytes()[offset:], timeout=20)
+    found = logs()
+    assert stack.run_dir / "backend.log" in found and stack.run_dir / "error.log" in found
+    for path, text in found.items():
+        for secret in (marker, phone, phone[-8:]):
+            assert secret.encode() not in text, f"{secret} in {path.name}"
 
 
 # --- more than one machine, and the pages on a static host (issue 15) ---------------------------

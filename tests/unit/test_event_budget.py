@@ -271,7 +271,9 @@ def test_a_connect_over_budget_is_refused_before_reflex_sees_it(monkeypatch: pyt
         # Room for exactly one page view's connect and hydrate.
         burst = WEIGHT_CONNECT + WEIGHT_HYDRATE
         budget = AddressBudget(rate=0.01, burst=burst, redis=no_redis)
-        limiter = EventLimiter(rate=20, burst=60, close_after=3, log_every_s=60, budget=budget)
+        limiter = EventLimiter(
+            rate=20, burst=60, close_after=100, log_every_s=60, budget=budget, close_over_budget_after=3
+        )
         namespace = FakeNamespace(limiter)
         # The address is nginx's X-Forwarded-For (a trusted proxy), not the peer.
         assert await namespace.on_connect("a1", _environ("127.0.0.1", "198.51.100.7"), {"event": HYDRATE}) is not False
@@ -287,7 +289,8 @@ def test_a_connect_over_budget_is_refused_before_reflex_sees_it(monkeypatch: pyt
         assert await namespace.on_connect("a3", forged, {"event": HYDRATE}) is False
         # Another visitor is served.
         assert await namespace.on_connect("b1", _environ("127.0.0.1", "198.51.100.8"), {"event": HYDRATE}) is not False
-        # Events of the address over budget are dropped, and its socket closed once it persists.
+        # Events of the address over budget are dropped, and its socket closed once it persists
+        # (sooner than a socket over its own rate: the address's every message is work for nothing).
         for _ in range(3):
             await namespace.on_event("a1", TICK)
         assert namespace.handled == [("a1", HYDRATE), ("b1", HYDRATE)]

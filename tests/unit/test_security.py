@@ -188,3 +188,32 @@ def test_reflex_logs_no_form_fields_of_an_event_it_refuses(caplog: pytest.LogCap
     assert any("as a string" in line for line in lines), lines
     assert marker not in caplog.text
     assert "tab-token-7e2d" not in caplog.text
+
+
+def test_reflex_logs_no_form_fields_of_an_event_that_fails(caplog: pytest.LogCaptureFixture) -> None:
+    """Reflex's event processor logs the whole Event (payload, token, headers) of an event it
+    cannot queue, and the value of an argument it cannot convert reaches the log in the
+    error's text: both hidden, in the line and in the traceback it carries."""
+    import logging
+
+    from consultancy.framework import log_privacy
+
+    marker = "Asha 98xxx-marker-7c1"
+    log_privacy.install()
+    queued = logging.getLogger("reflex_base.event.processor.event_processor")
+    router = "{'token': 'tab-9f1', 'headers': {'cookie': 'staff=tok'}}"
+    event = f"Event(name='state.no_such', router_data={router}, payload={{'data': {{'name': '{marker}'}}}})"
+    try:
+        raise ValueError(
+            f"Error transforming event argument 'data' with value '{{'name': '{marker}'}}' and type hint 'FormData'"
+        )
+    except ValueError:
+        with caplog.at_level(logging.DEBUG):
+            queued.exception(f"Error processing event queue entry for {event} [txid=42]:")
+            logging.getLogger("reflex.app").error(
+                "[Reflex Backend Exception]\n Error transforming event argument 'data' "
+                f"with value '{marker}' and type hint 'FormData'"
+            )
+    assert "Error processing event queue entry for state.no_such [hidden] [txid=42]" in caplog.text
+    assert "with value [hidden] and type hint" in caplog.text
+    assert marker not in caplog.text and "tab-9f1" not in caplog.text and "staff=tok" not in caplog.text
