@@ -316,7 +316,8 @@ def compose(item: Letter, sender: str) -> EmailMessage:
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
     lines = [
-        f"{item.title}: by {when}, in {item.days_before} days.",
+        # The date, not a count of days: a reminder sent late (the mail server was down) stays right.
+        f"{item.title}: by {when}.",
         "",
         item.detail,
         "",

@@ -88,9 +88,10 @@ def test_a_late_first_run_sends_the_nearest_reminder_only(db_url: str, mail_serv
     report = reminders.run(date(2027, 3, 10))  # both the 28-day and the 7-day reminder are due
     assert (report.queued, report.sent) == (1, 1)
     [message] = received(mail_server)
-    assert "in 7 days" in message.get_content()
+    assert "Apply to renew: Consent to operate" in message.get_content() and "by 14 Mar 2027" in message.get_content()
     assert reminders.run(date(2027, 3, 11)).queued == 0
     assert count(db_url, "reminder") == 2  # the 28-day one recorded as passed over
+    assert count(db_url, "reminder WHERE mailed AND days_before = 7") == 1
 
 
 def test_two_runs_at_once_send_each_reminder_once(db_url: str, mail_server: MailCatcher) -> None:
