@@ -21,6 +21,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from email import policy
 from email.message import EmailMessage
 from email.utils import formatdate
 from typing import Any
@@ -46,6 +47,9 @@ NOTHING_MESSAGE = (
 )
 # The list as the page sends it (a JSON text): far more than every approval with its date.
 HELD_MAX_CHARS = 8000
+# Headers on one line up to RFC 5322's limit: the default (78) folds a long List-Unsubscribe
+# address into encoded words, which mail clients do not read as a link (RFC 2369).
+HEADER_POLICY = policy.default.clone(max_line_length=998)
 # Reminders are sent at most this many years ahead of a subscription's start: a certificate
 # far in the future is renewed long after the visitor has moved on or subscribed again.
 YEARS_AHEAD = 15
@@ -302,7 +306,7 @@ def compose(item: Letter, sender: str) -> EmailMessage:
     site = content().site
     link = unsubscribe_url(item.subscription_id, item.reference)
     when = rules.label(item.due_on)
-    message = EmailMessage()
+    message = EmailMessage(policy=HEADER_POLICY)
     message["Subject"] = f"Reminder: {item.title}, by {when}"
     message["From"] = sender
     message["To"] = item.email
@@ -329,7 +333,7 @@ def compose(item: Letter, sender: str) -> EmailMessage:
         "",
         f"To stop these reminders (one click, no sign-in): {link}",
     ]
-    message.set_content("\n".join(lines), subtype="plain", charset="utf-8")
+    message.set_content("\n".join(lines), subtype="plain", charset="utf-8", cte="quoted-printable")
     return message
 
 

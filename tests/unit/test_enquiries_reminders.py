@@ -72,6 +72,10 @@ def test_a_reminder_goes_on_its_day_once_and_not_before(db_url: str, mail_server
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     link = message["List-Unsubscribe"].strip("<>")
     assert link in message.get_content() and urlsplit(link).path == unsubscribe.PATH
+    # As sent: the address whole on the header's line, as mail clients read it (RFC 2369).
+    raw = mail_server.messages[-1].original_content
+    assert f"List-Unsubscribe: <{link}>\r\n".encode() in raw
+    assert b"List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n" in raw
     # The same day again, and the days after: nothing more until the 7-day reminder.
     for day in (date(2027, 2, 14), date(2027, 2, 15), date(2027, 3, 6)):
         assert reminders.run(day).queued == 0
