@@ -306,7 +306,7 @@ def compose(item: Letter, sender: str) -> EmailMessage:
     site = content().site
     link = unsubscribe_url(item.subscription_id, item.reference)
     when = rules.label(item.due_on)
-    message = EmailMessage(policy=HEADER_POLICY)
+    message = EmailMessage()
     message["Subject"] = f"Reminder: {item.title}, by {when}"
     message["From"] = sender
     message["To"] = item.email
@@ -333,7 +333,10 @@ def compose(item: Letter, sender: str) -> EmailMessage:
         "",
         f"To stop these reminders (one click, no sign-in): {link}",
     ]
+    # The text wrapped as quoted-printable at 76 (the default policy), the headers then written
+    # unfolded up to 998.
     message.set_content("\n".join(lines), subtype="plain", charset="utf-8", cte="quoted-printable")
+    message.policy = HEADER_POLICY
     return message
 
 
