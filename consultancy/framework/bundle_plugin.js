@@ -62,6 +62,18 @@ function siteSlimBundle() {
   const part = "?site-component=";
   // The module's imports, then one `export const Name = ...` block per component.
   const blocks = (code) => code.split(/\n(?=export const \w+ = )/);
+  // A component keeps only the imports its own code names: with all of the shared module's
+  // imports, every page's chunk would import every page's helpers (the finder's, the inbox's),
+  // and the bundler would hoist them into the chunk that every page loads.
+  const named = (block, local) => new RegExp(`(?<![\\w$])${local.replace(/\$/g, "\\$")}(?![\\w$])`).test(block);
+  const importsOf = (imports, block) =>
+    imports.replace(/import\s*\{([^}]*)\}\s*from\s*("[^"]+")/g, (_, names, from) => {
+      const kept = names
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name && named(block, name.split(/\s+as\s+/).pop()));
+      return kept.length ? `import {${kept.join(",")}} from ${from}` : "";
+    });
   return {
     name: "site-slim-bundle",
     enforce: "pre",
@@ -71,10 +83,19 @@ function siteSlimBundle() {
       splitting.groups = [
         // Not Reflex's own group, which keeps env.json (a few URLs) in a file of its own.
         ...(splitting.groups ?? []).filter((group) => group.name !== "reflex-env"),
-        // The components nearly every page shows (header, footer, menus) in one file: used by
-        // more than 40 of the 65 pages (the 35 redirects included), so not the enquiry form,
-        // which the 23 service pages and the contact page share.
-        { test: /[\\/](app_components|framework[\\/]behaviour)[\\/]/, name: "chrome", minShareCount: 40 },
+        // The components most pages show (header, footer, menus) in one file: used by at
+        // least 25 of the 65 pages (the 35 redirects included). The client-state helpers go
+        // with them: the group below would otherwise take them in as a dependency, and every
+        // page that uses one (the home page's slideshow) would load the service pages' file.
+        {
+          test: /[\\/](app_components|framework[\\/]behaviour|framework[\\/]client_state)[\\/]/,
+          name: "chrome",
+          minShareCount: 25,
+          priority: 2,
+        },
+        // What the service pages share and the other pages do not (the short enquiry form's
+        // service boxes, one component each): one file instead of a small request each.
+        { test: /[\\/]app_components[\\/]/, name: "service-page", minShareCount: 20, priority: 1 },
       ];
     },
     resolveId(source) {
@@ -140,7 +161,7 @@ function siteSlimBundle() {
         const [file, name] = id.split(part);
         const [imports, ...components] = blocks(readFileSync(file, "utf8"));
         const block = components.find((b) => b.startsWith(`export const ${name} = `));
-        return { code: imports + "\n" + block, map: null };
+        return { code: importsOf(imports, block) + "\n" + block, map: null };
       }
       if (transports.test(id.split("?")[0])) {
         return 'import { WS } from "./websocket.node.js";\nexport const transports = { websocket: WS };\n';

@@ -344,3 +344,20 @@ def test_a_phone_in_either_mode_gets_the_sites_one_light_scheme(new_page, scheme
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
     assert page.evaluate("document.documentElement.style.colorScheme") == ""
     assert page.evaluate("localStorage.length") == 0
+
+
+@pytest.mark.parametrize("path", [*ALL_ROUTES, "/approvals-finder", "/privacy"])
+def test_no_text_runs_to_the_edge_of_a_phone(mobile_page, path: str) -> None:
+    """Headings and paragraphs inside main keep the page's side margin at 390 px (a section's
+    own padding once overrode its container's)."""
+    page = mobile_page
+    page.goto(path)
+    touching = page.locator("main").evaluate(
+        """(main) => [...main.querySelectorAll('h2, h3, p, label, legend')]
+          .filter((el) => el.offsetParent !== null && !el.closest('.fabs, dialog, [hidden]'))
+          .map((el) => [el, el.getBoundingClientRect()])
+          .filter(([, r]) => r.width > 0 && (r.left < 12 || r.right > window.innerWidth - 12))
+          .map(([el, r]) => `${el.tagName}.${el.className} ${Math.round(r.left)}-${Math.round(r.right)}`)
+          .slice(0, 5)"""
+    )
+    assert touching == [], path

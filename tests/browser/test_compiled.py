@@ -6,6 +6,7 @@ Reflex turns a prop it does not know into an inline style, so a misspelt attribu
 """
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,22 @@ def test_home_page_scripts_leave_out_what_it_does_not_run(base_url: str) -> None
     assert len(index) == 1 and index[0].name not in names
     for absent in ("window.__reflex={", "Upload already in progress", "hoistProto"):
         assert absent not in loaded, absent
+
+
+@pytest.mark.browser
+def test_one_pages_helpers_stay_in_that_pages_scripts(base_url: str) -> None:
+    """consultancy/framework/bundle.py: a component split out of the shared module imports only
+    what it uses, so the finder's, the calendar's and the staff inbox's helpers are not hoisted
+    into the chunks every page loads."""
+    client = WEB_DIR / "build" / "client"
+    home = (client / "index.html").read_text()
+    names = set(re.findall(r"/assets/([\w.-]+\.js)", home))
+    loaded = "\n".join((client / "assets" / name).read_text() for name in names)
+    components = Path(__file__).resolve().parents[2] / "consultancy" / "components"
+    helpers = {
+        name
+        for module in ("finder/finder.js", "renewal_calendar/renewals.js", "staff_inbox/inbox.js")
+        for name in re.findall(r"^export function (\w+)", (components / module).read_text(), re.M)
+    }
+    assert len(helpers) > 20
+    assert sorted(name for name in helpers if f"function {name}(" in loaded) == []
