@@ -27,6 +27,8 @@
 #   TRUSTED_PROXIES (none): the proxies in front of nginx (a TLS proxy on this host:
 #     127.0.0.1), whose X-Forwarded-For names the visitor for the limits;
 #   EVENT_RATE, EVENT_BURST (20/s, 60): the backend's limit of events per socket;
+#   EVENT_ADDRESS_RATE, EVENT_ADDRESS_BURST (40/s, 200): its budget per address, across sockets
+#     and backends, in units of a click (a connect or a hydrate weighs 2); LIMIT_EXEMPT skips it;
 #   BACKEND_TRUSTED_PROXIES (127.0.0.1 ::1): the only peers whose X-Forwarded-For the backend
 #     believes (nginx's address, when the backend is on another host);
 #   ENQUIRY_ADDRESS_KEY: a random secret (at least 32 characters); the backend refuses to start
