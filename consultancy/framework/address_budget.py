@@ -35,10 +35,11 @@ logger = logging.getLogger("consultancy.framework.event_limits")
 
 # What each kind of work costs, in units of an ordinary event (a click: one handler, two
 # Redis round trips, a delta), from the backend's CPU per operation measured with
-# scripts/event_costs.py (figures in docs/load.md). A new socket's connect costs a little
-# more than two ordinary events (the handshake, the token's record in Redis); a hydrate
-# sends the whole state and runs the page's on_load, about one and a half on the lightest
-# page and more on heavier ones, rounded up to two.
+# scripts/event_costs.py (figures in docs/load.md). A hydrate sends the whole state and runs
+# the page's on_load: one and a half to two clicks. A new socket's connect and hydrate
+# together cost three to four; the websocket handshake in it is spent before any budget can
+# refuse it (nginx's limit on new sockets bounds that), so the connect is charged for the
+# rest, two, and a page view's pair for four.
 WEIGHT_CONNECT = 2.0
 WEIGHT_HYDRATE = 2.0
 WEIGHT_EVENT = 1.0
