@@ -356,7 +356,8 @@ def test_no_text_runs_to_the_edge_of_a_phone(mobile_page, path: str) -> None:
         """(main) => [...main.querySelectorAll('h2, h3, p, label, legend')]
           .filter((el) => el.offsetParent !== null && !el.closest('.fabs, dialog, [hidden]'))
           .map((el) => [el, el.getBoundingClientRect()])
-          .filter(([, r]) => r.width > 0 && (r.left < 12 || r.right > window.innerWidth - 12))
+          .filter(([, r]) => r.width > 0 && r.right > 0 && r.left < window.innerWidth)  // not moved off screen
+          .filter(([, r]) => r.left < 12 || r.right > window.innerWidth - 12)
           .map(([el, r]) => `${el.tagName}.${el.className} ${Math.round(r.left)}-${Math.round(r.right)}`)
           .slice(0, 5)"""
     )
