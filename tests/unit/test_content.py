@@ -3,6 +3,7 @@ the build with one message naming the file and the field."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 import tomllib
@@ -291,3 +292,18 @@ def test_check_warns_naming_the_file_when_a_review_is_over_12_months_old(
     # The files named on the command line are checked the same way.
     assert check_main([str(path)], today=date(2026, 7, 1)) == 0
     assert "cgwanoc.toml" in capsys.readouterr().err
+
+
+def test_the_iso_dialog_names_the_certificate_and_its_body_when_the_data_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from consultancy.components import iso_badge
+    from consultancy.content import loader
+
+    real = loader.content()
+    assert iso_badge._certificate_details() == []  # the demo data gives neither
+    site = real.site.model_copy(update={"iso_certificate_number": "QMS/2024/0912", "iso_certification_body": "TUV"})
+    monkeypatch.setattr(iso_badge, "content", lambda: dataclasses.replace(real, site=site))
+    rendered = [str(item.render()) for item in iso_badge._certificate_details()]
+    assert len(rendered) == 2
+    assert "Certificate No. QMS/2024/0912" in rendered[0] and "Issued by TUV" in rendered[1]
