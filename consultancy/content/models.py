@@ -552,8 +552,9 @@ class PrivacySection(Model):
 
 
 class PrivacyPage(Model):
-    """/privacy: the notice the enquiry form links to. `{retention_months}`, `{email}` and
-    `{firm}` in the text are filled from the settings, so the page cannot disagree with them."""
+    """/privacy: the notice the enquiry form links to. `{retention_months}`,
+    `{reminder_confirm_days}`, `{email}` and `{firm}` in the text are filled from the settings,
+    so the page cannot disagree with them."""
 
     meta: PageMeta
     heading: Text
@@ -588,6 +589,8 @@ class EnquirySettings(Model):
         28,
         7,
     ]
+    # Days an unconfirmed reminders subscription is kept for its confirmation link.
+    reminder_confirm_days: Annotated[int, Field(ge=1, le=30)] = 7
     # Odisha has 30 districts; a shorter list means one was lost in an edit.
     districts: Annotated[list[District], Field(min_length=30, max_length=30)]
 

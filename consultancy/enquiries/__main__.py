@@ -7,14 +7,16 @@
                                   2023: right to erasure)
     reapply-erasures              after a PostgreSQL pg_restore: erase again what the ledger lists
     retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
-                                  reminder subscriptions that are over, and staff audit entries
-                                  older than a year
+                                  reminder subscriptions that are over or were not confirmed in
+                                  time (reminder_confirm_days), and staff audit entries older
+                                  than a year
     audit [--since YYYY-MM-DD]    the record of staff access (sign-ins, refusals, enquiries opened,
                                   searches, status changes, exports), one tab-separated line each
     send-mail                     send the queued enquiry emails that are due, once
     reminders [--today YYYY-MM-DD]
                                   queue the renewal calendar reminders due today (once each, however
-                                  often it runs) and send the mail queue once
+                                  often it runs; confirmed subscriptions only), the confirmation
+                                  emails of leads released since, and send the mail queue once
     add-user NAME [--reset]       add a member of staff for /staff (asks for the password)
     remove-user NAME              remove one
 
@@ -159,6 +161,8 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         return 0
     if args.command == "retention":
         print(f"deleted {maintenance.delete_finished_subscriptions()} finished reminder subscriptions", file=err)
+        count = maintenance.delete_unconfirmed_subscriptions()
+        print(f"deleted {count} reminder subscriptions never confirmed by their address", file=err)
         count = maintenance.delete_closed(months=args.months)
         print(f"deleted {count} closed or untouched enquiries", file=err)
         from . import audit
@@ -179,7 +183,8 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
 
         report = run(args.today)
         print(
-            f"{report.queued} reminders queued; {report.sent} emails sent, {report.failed} to retry, "
+            f"{report.queued} reminders queued, {report.confirmations} confirmation emails; "
+            f"{report.sent} emails sent, {report.failed} to retry, "
             f"{report.waiting} waiting",
             file=err,
         )

@@ -6,8 +6,9 @@ costs nothing but time: the row stays, and is tried again after 1, 2, 4 ... minu
 an hour apart) until it goes. Two senders (several backend workers, or a cron job beside
 them) never send one row twice: each claims a row with a conditional UPDATE first.
 
-Reminders (reminders.py) are rows of the same queue, under the same claims, retries and
-hourly cap; the firm's notifications go first.
+Reminders (reminders.py), and the one email asking a new subscriber to confirm their
+address, are rows of the same queue, under the same claims, retries and hourly cap; the
+firm's notifications and the confirmations go first.
 
 The backend runs `run_sender` as a lifespan task (every 30 s, and at once after a new
 enquiry in the same worker); `python -m consultancy.enquiries send-mail` does one pass.
@@ -50,7 +51,9 @@ from .settings import IST, env_flag
 from .unsubscribe import NoKey
 
 if TYPE_CHECKING:
-    from .reminders import Letter
+    from .reminders import ConfirmationLetter, Letter
+
+    Subject = Enquiry | Letter | ConfirmationLetter
 
 logger = logging.getLogger(__name__)
 
@@ -234,13 +237,16 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     return SendReport(sent=sent, failed=len(results) - sent)
 
 
-def _message(subject: Enquiry | Letter, sender: str) -> tuple[EmailMessage, str]:
-    """The email for a queue row and its one recipient: the firm, or the reminder's subscriber."""
+def _message(subject: Subject, sender: str) -> tuple[EmailMessage, str]:
+    """The email for a queue row and its one recipient: the firm, or the subscriber."""
     if isinstance(subject, Enquiry):
         recipient = content().site.email
         return compose(subject, sender, recipient), recipient
+    from .reminders import ConfirmationLetter, compose_confirmation
     from .reminders import compose as compose_reminder
 
+    if isinstance(subject, ConfirmationLetter):
+        return compose_confirmation(subject, sender), subject.email
     return compose_reminder(subject, sender), subject.email
 
 
@@ -273,20 +279,21 @@ def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
     return server
 
 
-def _claim(now: datetime, limit: int) -> list[tuple[int, Enquiry | Letter]]:
-    from .reminders import letter
+def _claim(now: datetime, limit: int) -> list[tuple[int, Subject]]:
+    from .reminders import confirmation_letter, letter
 
     free = or_(MailQueue.claimed_until.is_(None), MailQueue.claimed_until < now)
     with transaction() as session:
         due = session.exec(
             select(MailQueue.id)
             .where(MailQueue.sent_at.is_(None), MailQueue.next_try_at <= now, free)
-            # The firm's notifications before reminders: a day of many reminders (a return
-            # due for everyone on one date) never keeps a new enquiry's email waiting.
+            # The firm's notifications and confirmation emails before reminders: a day of many
+            # reminders (a return due for everyone on one date) never keeps a new enquiry's
+            # email, or a visitor waiting for their confirmation link, waiting.
             .order_by(MailQueue.reminder_id.is_not(None), MailQueue.next_try_at, MailQueue.id)
             .limit(limit)
         ).all()
-        claimed: list[tuple[int, Enquiry | Letter]] = []
+        claimed: list[tuple[int, Subject]] = []
         for queue_id in due:
             # Another sender may have taken it since the SELECT: only one UPDATE matches.
             taken = session.exec(
@@ -297,12 +304,15 @@ def _claim(now: datetime, limit: int) -> list[tuple[int, Enquiry | Letter]]:
             if taken.rowcount != 1:
                 continue
             row = session.get(MailQueue, queue_id)
-            if row is not None and row.reminder_id is not None:
-                reminder = letter(session, row.reminder_id)
-                if reminder is None:  # unsubscribed since it was queued: it does not go
+            if row is not None and (row.reminder_id is not None or row.confirm_subscription_id is not None):
+                if row.reminder_id is not None:
+                    to_subscriber: Subject | None = letter(session, row.reminder_id)
+                else:
+                    to_subscriber = confirmation_letter(session, row.confirm_subscription_id)
+                if to_subscriber is None:  # unsubscribed or confirmed since it was queued: it does not go
                     session.delete(row)
                 else:
-                    claimed.append((queue_id, reminder))
+                    claimed.append((queue_id, to_subscriber))
                 continue
             enquiry = session.get(Enquiry, row.enquiry_id) if row and row.enquiry_id is not None else None
             if enquiry is not None:

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 import sqlite3
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -58,6 +58,25 @@ def delete_finished_subscriptions(*, today: date | None = None) -> int:
     finished = ReminderSubscription.unsubscribed_at.is_not(None) | (ReminderSubscription.ends_on < today)
     with transaction() as session:
         return _delete_subscriptions(session, finished)
+
+
+def delete_unconfirmed_subscriptions(*, now: datetime | None = None) -> int:
+    """Delete reminder subscriptions whose address's owner did not confirm them within
+    reminder_confirm_days (data/enquiries.toml) of the last confirmation email (or of the
+    request, when none went: a lead staff never released). Their lead stays, saying so."""
+    from .reminders import never_confirmed
+
+    now = now or utcnow()
+    days = content().enquiries.reminder_confirm_days
+    cutoff = now - timedelta(days=days)
+    asked = func.coalesce(ReminderSubscription.confirmation_sent_at, ReminderSubscription.created_at)
+    expired = ReminderSubscription.confirmed_at.is_(None) & (asked < cutoff)
+    with transaction() as session:
+        leads = list(session.exec(select(ReminderSubscription.enquiry_id).where(expired)).all())
+        if not leads:
+            return 0
+        never_confirmed(session, leads, now, days)
+        return _delete_subscriptions(session, ReminderSubscription.enquiry_id.in_(leads) & expired)
 
 
 def ledger_path() -> Path:

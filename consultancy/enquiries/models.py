@@ -137,16 +137,28 @@ class RecentSubmission(SQLModel, table=True):
     created_at: datetime = Field(sa_type=UTCDateTime, index=True)
 
 
+# Exactly one of a queued email's subjects is set (CASE: PostgreSQL adds no booleans).
+MAIL_ONE_SUBJECT = (
+    "(CASE WHEN enquiry_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN reminder_id IS NULL THEN 0 ELSE 1 END)"
+    " + (CASE WHEN confirm_subscription_id IS NULL THEN 0 ELSE 1 END) = 1"
+)
+
+
 class MailQueue(SQLModel, table=True):
     """One email to send: the firm's notification of an enquiry (written in the enquiry's
-    transaction), or a renewal reminder to a subscriber. Exactly one of the two ids is set."""
+    transaction), a renewal reminder to a subscriber, or the email asking a new subscriber to
+    confirm their address. Exactly one of the three ids is set."""
 
     __tablename__ = "mail_queue"
-    __table_args__ = (sa.CheckConstraint("(enquiry_id IS NULL) <> (reminder_id IS NULL)", name="one_subject"),)
+    __table_args__ = (sa.CheckConstraint(MAIL_ONE_SUBJECT, name="one_subject"),)
 
     id: int | None = Field(default=None, primary_key=True)
     enquiry_id: int | None = Field(default=None, foreign_key="enquiry.id", ondelete="CASCADE", unique=True)
     reminder_id: int | None = Field(default=None, foreign_key="reminder.id", ondelete="CASCADE", unique=True)
+    # Not unique: a subscription asked for again after an hour gets a new confirmation email.
+    confirm_subscription_id: int | None = Field(
+        default=None, foreign_key="reminder_subscription.id", ondelete="CASCADE", index=True
+    )
     attempts: int = 0
     next_try_at: datetime = Field(sa_type=UTCDateTime, index=True)
     # A sender that takes a row holds it until then, so two workers never send it twice.
@@ -209,7 +221,7 @@ class StaffAudit(SQLModel, table=True):
 
 class ReminderSubscription(SQLModel, table=True):
     """A renewal calendar's list with reminders by email. Its enquiry (kind: the message
-    starts "renewals:") is the lead in the inbox and carries the email address, the consent
+    starts "renewals") is the lead in the inbox and carries the email address, the consent
     and the notice version, so export, erasure and retention follow it."""
 
     __tablename__ = "reminder_subscription"
@@ -222,6 +234,11 @@ class ReminderSubscription(SQLModel, table=True):
     # The last date the list held when it was sent: reminders stop after it.
     ends_on: date = Field(index=True)
     unsubscribed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # Double opt-in: no reminder is queued until the address's owner follows the link in the
+    # confirmation email (anyone can type anyone's address into the form).
+    confirmed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # When the last confirmation email was queued (None: not yet, e.g. while the lead is held).
+    confirmation_sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Reminder(SQLModel, table=True):

@@ -3,7 +3,16 @@
 A visitor who asks for reminders sends their list (approval ids with the date on each
 certificate), their email address and their consent. It is stored as an enquiry (the lead in
 the staff inbox, with export, erasure and retention as for any other; its message starts
-"renewals:") together with a `reminder_subscription` row holding the list.
+"renewals") together with a `reminder_subscription` row holding the list.
+
+Double opt-in: anyone can type anyone's address, so the subscription starts unconfirmed and
+the address gets one email with a signed link (unsubscribe.confirm_url); only once its owner
+follows it (`confirm`) are reminders queued. The same address and list asked for again gets
+no second confirmation email within CONFIRM_AGAIN_AFTER; a lead held over a limit gets its
+email once staff release it (the job below sends it). Unconfirmed subscriptions are deleted by
+`retention` after reminder_confirm_days (maintenance.py). The lead is kept either way: a
+person asked for help with these renewals, as with an enquiry whose address nobody checked;
+its message says whether the reminders wait for, or never had, the visitor's confirmation.
 
 `run(today)` (python -m consultancy.enquiries reminders, daily) works out each subscription's
 dates from the list with the calendar's own rules (consultancy/content/renewals.py) and, for
@@ -27,7 +36,7 @@ from email.utils import formatdate
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select, update
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
@@ -37,7 +46,7 @@ from .database import transaction, write
 from .errors import EnquiryError, FormInvalid, StoreUnavailable
 from .form import NOT_SURE, EnquiryForm, consent_given, email_address
 from .models import HELD, Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, utcnow
-from .unsubscribe import unsubscribe_url
+from .unsubscribe import confirm_url, unsubscribe_url
 
 EMAIL_MESSAGE = "Enter your email address, for example name@example.com"
 CONSENT_MESSAGE = "Tick the consent box so that we may send you these reminders"
@@ -53,6 +62,15 @@ HEADER_POLICY = policy.default.clone(max_line_length=998)
 # Reminders are sent at most this many years ahead of a subscription's start: a certificate
 # far in the future is renewed long after the visitor has moved on or subscribed again.
 YEARS_AHEAD = 15
+# The same address and list asked for again sooner gets no new confirmation email: a
+# visitor pressing the button twice, or someone repeating another person's address, sends
+# that address at most one an hour.
+CONFIRM_AGAIN_AFTER = timedelta(hours=1)
+# What the lead's first line says while the reminders wait for the address's owner, and
+# once they never came.
+AWAITING = "renewals (awaiting the visitor's confirmation):"
+NEVER_CONFIRMED = "renewals (not confirmed by the visitor; no reminders sent):"
+CONFIRMED = "renewals:"
 
 
 class NothingToRemind(EnquiryError):
@@ -66,6 +84,8 @@ class RunReport:
     failed: int
     waiting: int
     configured: bool = True
+    # Confirmation emails queued by the job (leads released by staff, older subscriptions).
+    confirmations: int = 0
 
 
 # --- subscribing ----------------------------------------------------------------------------
@@ -103,7 +123,7 @@ def upcoming(held: dict[str, dict[str, str]], today: date) -> list[rules.Item]:
 def _lead(items: list[rules.Item]) -> str:
     """The enquiry's message: what staff read in the inbox and the CSV."""
     first, rest = items[0], len(items) - 1
-    head = f"renewals: {first.title.split(': ', 1)[-1]} due {rules.label(date.fromisoformat(first.date))}"
+    head = f"{AWAITING} {first.title.split(': ', 1)[-1]} due {rules.label(date.fromisoformat(first.date))}"
     head += f" (and {rest} more)" if rest else ""
     lines = [f"- {item.title}, by {rules.label(date.fromisoformat(item.date))}" for item in items]
     return "\n".join([head, "Email reminders asked for from the renewal calendar, for:", *lines])
@@ -125,9 +145,11 @@ def subscribe(
     today: date | None = None,
     now: datetime | None = None,
 ) -> store.Receipt:
-    """Store a subscription and its lead; the receipt as for an enquiry (held over a limit:
-    no reminder goes until staff release it). Raises FormInvalid ({"email"|"consent": ...}),
-    NothingToRemind, TooManyEnquiries, StoreUnavailable."""
+    """Store a subscription and its lead, and queue the email asking the address's owner to
+    confirm; the receipt as for an enquiry (held over a limit: the confirmation email waits
+    until staff release it). The same address and list again is the same subscription: its
+    receipt, and a new confirmation email only after CONFIRM_AGAIN_AFTER. Raises FormInvalid
+    ({"email"|"consent": ...}), NothingToRemind, TooManyEnquiries, StoreUnavailable."""
     errors: dict[str, str] = {}
     address_given = email_address(email)
     if address_given is None:
@@ -154,13 +176,98 @@ def subscribe(
         consent=True,
     )
     ends_on = max(date.fromisoformat(i.date) for i in items)
+    again = _asked_again(address_given, chosen, today, now)
+    if again is not None:
+        return again
 
     def with_subscription(session: Session, enquiry: Enquiry) -> None:
         found = session.exec(select(ReminderSubscription.id).where(ReminderSubscription.enquiry_id == enquiry.id))
-        if found.first() is None:
-            session.add(ReminderSubscription(enquiry_id=enquiry.id, held=chosen, created_at=now, ends_on=ends_on))
+        if found.first() is not None:
+            return
+        subscription = ReminderSubscription(enquiry_id=enquiry.id, held=chosen, created_at=now, ends_on=ends_on)
+        session.add(subscription)
+        session.flush()
+        # Two requests for one address and list racing past `_asked_again`: stores queue one
+        # after another (store._store locks the year's counter first), so the second sees the
+        # first's email here and sends none.
+        lately = [s for s in _same(session, address_given, chosen, today) if s.id != subscription.id]
+        if enquiry.status != HELD and not any(_asked_since(s, now) for s in lately):
+            _ask_to_confirm(session, subscription.id, now)
 
     return store.receive(lead, address, client_key=client_key, now=now, also=with_subscription)
+
+
+def _same(session: Session, email: str, held: dict, today: date) -> list[ReminderSubscription]:
+    """The running subscriptions of `email` (any letter case) with exactly this list."""
+    rows = session.exec(
+        select(ReminderSubscription)
+        .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
+        .where(
+            func.lower(Enquiry.email) == email.lower(),
+            ReminderSubscription.unsubscribed_at.is_(None),
+            ReminderSubscription.ends_on >= today,
+        )
+        .order_by(ReminderSubscription.id)
+    ).all()
+    return [row for row in rows if row.held == held]
+
+
+def _asked_since(subscription: ReminderSubscription, now: datetime) -> bool:
+    sent = subscription.confirmation_sent_at
+    return sent is not None and sent > now - CONFIRM_AGAIN_AFTER
+
+
+def _asked_again(email: str, held: dict, today: date, now: datetime) -> store.Receipt | None:
+    """The receipt of a running subscription with this address and list (a confirmation
+    email queued again if the last is over CONFIRM_AGAIN_AFTER old), or None."""
+
+    def again(session: Session) -> store.Receipt | None:
+        found = _same(session, email, held, today)
+        if not found:
+            return None
+        subscription = found[0]
+        enquiry = session.get(Enquiry, subscription.enquiry_id)
+        assert enquiry is not None
+        if enquiry.status != HELD:
+            _ask_to_confirm(session, subscription.id, now, again_before=now - CONFIRM_AGAIN_AFTER)
+        return store.Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
+
+    try:
+        receipt = write(again)
+    except IntegrityError as error:
+        raise StoreUnavailable(store.unavailable_message()) from error
+    if receipt is not None:
+        mail.wake_sender()
+    return receipt
+
+
+def _ask_to_confirm(
+    session: Session, subscription_id: int, now: datetime, *, again_before: datetime | None = None
+) -> bool:
+    """Queue the confirmation email of an unconfirmed subscription: if none was ever queued,
+    or (with `again_before`) the last one was queued before then and has gone. True if queued."""
+    waiting = session.exec(
+        select(MailQueue.id).where(MailQueue.confirm_subscription_id == subscription_id, MailQueue.sent_at.is_(None))
+    ).first()
+    if waiting is not None:
+        return False
+    never = ReminderSubscription.confirmation_sent_at.is_(None)
+    due = never if again_before is None else never | (ReminderSubscription.confirmation_sent_at < again_before)
+    # Conditional, so two runs (or a run and a second request) queue it once.
+    taken = session.exec(
+        update(ReminderSubscription)
+        .where(
+            ReminderSubscription.id == subscription_id,
+            ReminderSubscription.confirmed_at.is_(None),
+            ReminderSubscription.unsubscribed_at.is_(None),
+            due,
+        )
+        .values(confirmation_sent_at=now)
+    )
+    if taken.rowcount != 1:
+        return False
+    session.add(MailQueue(confirm_subscription_id=subscription_id, next_try_at=now))
+    return True
 
 
 def _horizon(today: date) -> date:
@@ -171,11 +278,12 @@ def _horizon(today: date) -> date:
 
 
 def active(session: Session, today: date) -> list[tuple[int, dict[str, dict[str, str]], date]]:
-    """(id, list, last date) of every subscription still running whose lead is not held."""
+    """(id, list, last date) of every confirmed subscription still running whose lead is not held."""
     rows = session.exec(
         select(ReminderSubscription.id, ReminderSubscription.held, ReminderSubscription.ends_on)
         .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
         .where(
+            ReminderSubscription.confirmed_at.is_not(None),
             ReminderSubscription.unsubscribed_at.is_(None),
             ReminderSubscription.ends_on >= today,
             Enquiry.status != HELD,
@@ -223,6 +331,28 @@ def _queue_for(session: Session, subscription_id: int, held: dict, ends_on: date
     return queued
 
 
+def ask_to_confirm_due(today: date, *, now: datetime | None = None) -> int:
+    """Queue the confirmation email of every unconfirmed subscription that never had one and
+    whose lead is not held (released by staff since, or stored before double opt-in)."""
+    now = now or utcnow()
+
+    def ask(session: Session) -> int:
+        waiting = session.exec(
+            select(ReminderSubscription.id)
+            .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
+            .where(
+                ReminderSubscription.confirmed_at.is_(None),
+                ReminderSubscription.confirmation_sent_at.is_(None),
+                ReminderSubscription.unsubscribed_at.is_(None),
+                ReminderSubscription.ends_on >= today,
+                Enquiry.status != HELD,
+            )
+        ).all()
+        return sum(_ask_to_confirm(session, subscription_id, now) for subscription_id in waiting)
+
+    return write(ask)
+
+
 def schedule(today: date, *, now: datetime | None = None) -> int:
     """Queue every reminder due on `today`, once; the number queued by this call."""
     now = now or utcnow()
@@ -246,6 +376,7 @@ def schedule(today: date, *, now: datetime | None = None) -> int:
 def run(today: date | None = None, *, now: datetime | None = None) -> RunReport:
     """The daily job: queue what is due on `today` (Kolkata), then send the queue once."""
     today = today or rules.today_in_kolkata()
+    confirmations = ask_to_confirm_due(today, now=now)
     queued = schedule(today, now=now)
     report = mail.send_due(now=now)
     return RunReport(
@@ -254,6 +385,7 @@ def run(today: date | None = None, *, now: datetime | None = None) -> RunReport:
         failed=report.failed,
         waiting=mail.pending_count(),
         configured=report.configured,
+        confirmations=confirmations,
     )
 
 
@@ -285,7 +417,7 @@ def letter(session: Session, reminder_id: int) -> Letter | None:
     if found is None:
         return None
     reminder, subscription, enquiry = found
-    if subscription.unsubscribed_at is not None or not enquiry.email:
+    if subscription.unsubscribed_at is not None or subscription.confirmed_at is None or not enquiry.email:
         return None
     return Letter(
         reminder_id=reminder_id,
@@ -338,6 +470,134 @@ def compose(item: Letter, sender: str) -> EmailMessage:
     message.set_content("\n".join(lines), subtype="plain", charset="utf-8", cte="quoted-printable")
     message.policy = HEADER_POLICY
     return message
+
+
+@dataclass(frozen=True)
+class ConfirmationLetter:
+    """The email asking a new subscriber to confirm their address, read when it is claimed."""
+
+    subscription_id: int
+    reference: str
+    email: str
+    held: dict[str, dict[str, str]]
+    ends_on: date
+    asked_at: datetime
+
+
+def confirmation_letter(session: Session, subscription_id: int) -> ConfirmationLetter | None:
+    """The confirmation email, or None when it must not go (confirmed, stopped or erased since)."""
+    found = session.exec(
+        select(ReminderSubscription, Enquiry)
+        .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
+        .where(ReminderSubscription.id == subscription_id)
+    ).first()
+    if found is None:
+        return None
+    subscription, enquiry = found
+    if subscription.confirmed_at is not None or subscription.unsubscribed_at is not None or not enquiry.email:
+        return None
+    return ConfirmationLetter(
+        subscription_id=subscription_id,
+        reference=enquiry.reference,
+        email=enquiry.email,
+        held=subscription.held or {},
+        ends_on=subscription.ends_on,
+        asked_at=subscription.confirmation_sent_at or subscription.created_at,
+    )
+
+
+def compose_confirmation(item: ConfirmationLetter, sender: str) -> EmailMessage:
+    """The one email before any reminder: what was asked for, and the signed link that starts
+    them. Raises unsubscribe.NoKey without a signing key (it waits in the queue)."""
+    site = content().site
+    link = confirm_url(item.subscription_id, item.reference)
+    days = content().enquiries.reminder_confirm_days
+    today = rules.today_in_kolkata()
+    items = [i for i in upcoming(item.held, today) if date.fromisoformat(i.date) <= item.ends_on]
+    message = EmailMessage()
+    message["Subject"] = f"Confirm your renewal reminders from {site.name}"
+    message["From"] = sender
+    message["To"] = item.email
+    message["Reply-To"] = site.email
+    message["Date"] = formatdate(localtime=False)
+    domain = site.site_url.split("//", 1)[-1].split("/", 1)[0]
+    # One id per request: a resend of the same one (a sender that died mid-send) shows once.
+    message["Message-ID"] = f"<confirm-{item.subscription_id}-{int(item.asked_at.timestamp())}@{domain}>"
+    message["Auto-Submitted"] = "auto-generated"
+    lines = [
+        "Someone, we hope you, asked on our renewal calendar for email reminders to this address",
+        "before these dates:",
+        "",
+        *[f"- {i.title}, by {rules.label(date.fromisoformat(i.date))}" for i in items],
+        "",
+        'To start the reminders, open this link and press "Confirm reminders":',
+        link,
+        "",
+        "If you did not ask for them, ignore this email: we send you nothing more, and we delete",
+        f"the request after {days} days.",
+        "",
+        f"{site.name}, {site.phone}, {site.email}. Reference {item.reference}.",
+    ]
+    message.set_content("\n".join(lines), subtype="plain", charset="utf-8", cte="quoted-printable")
+    message.policy = HEADER_POLICY
+    return message
+
+
+def _retitle(enquiry: Enquiry, head: str) -> None:
+    """The lead's first line says what became of the confirmation."""
+    if enquiry.message.startswith(AWAITING):
+        enquiry.message = head + enquiry.message[len(AWAITING) :]
+
+
+def confirm(subscription_id: int, *, now: datetime | None = None) -> bool:
+    """Start a subscription's reminders (its confirmation link was followed and its button
+    pressed), with a note for staff. True the first time; False if stopped or gone."""
+    now = now or utcnow()
+    try:
+        with transaction() as session:
+            subscription = session.get(ReminderSubscription, subscription_id)
+            if subscription is None or subscription.unsubscribed_at is not None or subscription.confirmed_at:
+                return False
+            subscription.confirmed_at = now
+            session.add(subscription)
+            enquiry = session.get(Enquiry, subscription.enquiry_id)
+            if enquiry is not None:
+                _retitle(enquiry, CONFIRMED)
+                session.add(enquiry)
+            for row in session.exec(
+                select(MailQueue).where(
+                    MailQueue.confirm_subscription_id == subscription_id, MailQueue.sent_at.is_(None)
+                )
+            ).all():
+                session.delete(row)
+            session.add(
+                EnquiryNote(
+                    enquiry_id=subscription.enquiry_id,
+                    author="website",
+                    text="Reminders confirmed by the visitor (the link in the confirmation email).",
+                    created_at=now,
+                )
+            )
+            return True
+    except IntegrityError as error:
+        raise StoreUnavailable("The reminders could not be confirmed just now; please try again.") from error
+
+
+def never_confirmed(session: Session, enquiry_ids: list[int], now: datetime, days: int) -> None:
+    """The leads of unconfirmed subscriptions about to be deleted: their first line and a note
+    say the reminders never started."""
+    for enquiry in session.exec(select(Enquiry).where(Enquiry.id.in_(enquiry_ids))).all():
+        _retitle(enquiry, NEVER_CONFIRMED)
+        session.add(enquiry)
+        session.add(
+            EnquiryNote(
+                enquiry_id=enquiry.id,
+                author="website",
+                text=f"The visitor did not confirm the reminders within {days} days: none was sent, and the list "
+                "was deleted.",
+                created_at=now,
+            )
+        )
 
 
 # --- stopping ---------------------------------------------------------------------------------

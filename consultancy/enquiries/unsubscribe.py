@@ -1,11 +1,13 @@
-"""The signed one-click unsubscribe link in every reminder email: no sign-in, and nobody can
-make a working link for someone else's subscription.
+"""The signed links in the reminders' emails: the one-click unsubscribe in every reminder, and
+the link in the one email that asks a new subscriber to confirm their address. No sign-in, and
+nobody can make a working link for someone else's subscription.
 
-The link carries the subscription's id and an HMAC-SHA256 of the id and its enquiry's
-reference (never reused: a link of an erased subscription does not fit a later one with the
-same id), keyed from ENQUIRY_ADDRESS_KEY, the site's secret. Without a real key (unset,
-short, or the public fallback) no link is made and none is accepted: reminders wait in the
-queue rather than go out with a link anyone could forge.
+A link carries the subscription's id and an HMAC-SHA256 of the id and its enquiry's reference
+(never reused: a link of an erased subscription does not fit a later one with the same id),
+keyed from ENQUIRY_ADDRESS_KEY, the site's secret, with a key of its own per purpose: an
+unsubscribe signature does not confirm, nor a confirmation one unsubscribe. Without a real key
+(unset, short, or the public fallback) no link is made and none is accepted: the emails wait in
+the queue rather than go out with a link anyone could forge.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from consultancy.content import content
 from .settings import ADDRESS_KEY_MIN, PUBLIC_ADDRESS_KEY
 
 PATH = "/_reminders/unsubscribe"
+CONFIRM_PATH = "/_reminders/confirm"
+# What a signature is for: each derives its own key.
+UNSUBSCRIBE = b"reminder-unsubscribe"
+CONFIRM = b"reminder-confirm"
 # 128 bits of the HMAC: as hard to guess as the whole, and a shorter link in the email.
 SIGNATURE_CHARS = 32
 
@@ -28,28 +34,29 @@ class NoKey(RuntimeError):
     """ENQUIRY_ADDRESS_KEY is not a real secret: no unsubscribe link can be signed."""
 
 
-def _key() -> bytes:
+def _key(purpose: bytes) -> bytes:
     secret = os.environ.get("ENQUIRY_ADDRESS_KEY", "")
     if len(secret) < ADDRESS_KEY_MIN or secret == PUBLIC_ADDRESS_KEY:
         raise NoKey(
             f"ENQUIRY_ADDRESS_KEY must be a random secret of at least {ADDRESS_KEY_MIN} characters to sign "
-            "unsubscribe links; reminders wait until it is set"
+            "the reminders' links; their emails wait until it is set"
         )
-    # A key of its own for this purpose: a signature here is no hash of anything else.
-    return hmac.new(secret.encode(), b"reminder-unsubscribe", hashlib.sha256).digest()
+    # A key of its own for each purpose: a signature here is no hash of anything else, and one
+    # purpose's signature is no use for another.
+    return hmac.new(secret.encode(), purpose, hashlib.sha256).digest()
 
 
-def signature(subscription_id: int, reference: str) -> str:
+def signature(subscription_id: int, reference: str, purpose: bytes = UNSUBSCRIBE) -> str:
     text = f"{subscription_id}:{reference}".encode()
-    return hmac.new(_key(), text, hashlib.sha256).hexdigest()[:SIGNATURE_CHARS]
+    return hmac.new(_key(purpose), text, hashlib.sha256).hexdigest()[:SIGNATURE_CHARS]
 
 
-def valid(subscription_id: int, reference: str, given: object) -> bool:
-    """True when `given` is the signature for this subscription (False without a key)."""
+def valid(subscription_id: int, reference: str, given: object, purpose: bytes = UNSUBSCRIBE) -> bool:
+    """True when `given` is the signature for this subscription and purpose (False without a key)."""
     if not isinstance(given, str) or len(given) != SIGNATURE_CHARS:
         return False
     try:
-        expected = signature(subscription_id, reference)
+        expected = signature(subscription_id, reference, purpose)
     except NoKey:
         return False
     return hmac.compare_digest(expected, given)
@@ -68,3 +75,8 @@ def base_url() -> str:
 def unsubscribe_url(subscription_id: int, reference: str) -> str:
     query = urlencode({"s": subscription_id, "t": signature(subscription_id, reference)})
     return f"{base_url()}{PATH}?{query}"
+
+
+def confirm_url(subscription_id: int, reference: str) -> str:
+    query = urlencode({"s": subscription_id, "t": signature(subscription_id, reference, CONFIRM)})
+    return f"{base_url()}{CONFIRM_PATH}?{query}"

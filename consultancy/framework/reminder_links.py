@@ -1,12 +1,13 @@
-"""The unsubscribe link of the renewal calendar's reminder emails: GET and POST
-/_reminders/unsubscribe?s=ID&t=SIGNATURE on the backend, routed through Reflex's
-`api_transformer` like the staff sign-in (staff_cookie.py).
+"""The links in the renewal calendar's reminder emails: GET and POST
+/_reminders/unsubscribe?s=ID&t=SIGNATURE and /_reminders/confirm?s=ID&t=SIGNATURE on the
+backend, routed through Reflex's `api_transformer` like the staff sign-in (staff_cookie.py).
 
 A GET only shows a page with one button: mail scanners and link previews fetch links, and
-must not stop anyone's reminders. The button posts the same address; so does a mail client's
-own "Unsubscribe" (RFC 8058: body `List-Unsubscribe=One-Click`, announced in the email's
-List-Unsubscribe-Post header). No sign-in: the signature (consultancy/enquiries/unsubscribe.py)
-is the authority, and a wrong or altered one is refused.
+must neither stop anyone's reminders nor confirm an address for someone who typed it. The
+button posts the same address; for unsubscribing so does a mail client's own "Unsubscribe"
+(RFC 8058: body `List-Unsubscribe=One-Click`, announced in the email's List-Unsubscribe-Post
+header). No sign-in: the signature (consultancy/enquiries/unsubscribe.py, one key per purpose)
+is the authority, and a wrong or altered one, or one made for the other link, is refused.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from urllib.parse import parse_qsl
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from consultancy.enquiries.unsubscribe import PATH
+from consultancy.enquiries.unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
 
 BODY_MAX = 1024
 # The link carries its signature: it is not passed on to another site, kept in a cache or indexed.
@@ -34,15 +35,17 @@ HEADERS = [
 ]
 
 
-def _page(title: str, *paragraphs: str, form_action: str = "") -> bytes:
+def _page(title: str, *paragraphs: str, form_action: str = "", button: tuple[str, str] = ("", "")) -> bytes:
+    """A page of the site's own text (nothing a visitor typed); `button` is (id, label)."""
     from consultancy.content import content
 
     site = content().site
     body = "".join(f"<p>{text}</p>" for text in paragraphs)
     if form_action:
+        button_id, label = button
         body += (
             f'<form method="post" action="{html.escape(form_action)}">'
-            '<button type="submit" class="button button--accent" id="unsubscribe-confirm">Stop my reminders</button>'
+            f'<button type="submit" class="button button--accent" id="{button_id}">{html.escape(label)}</button>'
             "</form>"
         )
     name = html.escape(site.name)
@@ -74,9 +77,10 @@ async def _drain(receive: Receive) -> bytes | None:
             return body
 
 
-def _find(query: str) -> tuple[int, str, bool] | None:
-    """(subscription id, its lead's reference, stopped already) when the link's signature is
-    right, else None. Reads the database (call it off the event loop)."""
+def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> tuple[int, str, bool, bool] | None:
+    """(subscription id, its lead's reference, stopped already, confirmed already) when the
+    link's signature is right for `purpose`, else None. Reads the database (call it off the
+    event loop)."""
     from consultancy.enquiries import unsubscribe
     from consultancy.enquiries.database import transaction
     from consultancy.enquiries.models import Enquiry, ReminderSubscription
@@ -90,9 +94,10 @@ def _find(query: str) -> tuple[int, str, bool] | None:
         enquiry = session.get(Enquiry, subscription.enquiry_id) if subscription else None
         if subscription is None or enquiry is None:
             return None
-        if not unsubscribe.valid(subscription.id, enquiry.reference, given):
+        if not unsubscribe.valid(subscription.id, enquiry.reference, given, purpose):
             return None
-        return subscription.id, enquiry.reference, subscription.unsubscribed_at is not None
+        stopped = subscription.unsubscribed_at is not None
+        return subscription.id, enquiry.reference, stopped, subscription.confirmed_at is not None
 
 
 INVALID = (
@@ -128,7 +133,7 @@ async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
     if found is None:
         await _answer(send, 403 if method == "POST" else 400, _page(*INVALID))
         return
-    subscription_id, _, stopped = found
+    subscription_id, _, stopped, _ = found
     if method != "POST":
         if stopped:
             await _answer(send, 200, _page("Your reminders are stopped", "We will send you no more reminders."))
@@ -141,6 +146,7 @@ async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
                 "Press the button to stop the reminder emails for your renewal calendar. Nothing else is needed, "
                 "and your calendar in your own browser is not changed.",
                 form_action=f"{PATH}?{query}",
+                button=("unsubscribe-confirm", "Stop my reminders"),
             ),
         )
         return
@@ -160,12 +166,91 @@ async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
     )
 
 
+def _confirm_invalid() -> tuple[str, str]:
+    from consultancy.content import content
+
+    days = content().enquiries.reminder_confirm_days
+    return (
+        "This link does not work",
+        "The address may be incomplete (some email programs cut long links) or changed, or the link is more than "
+        f"{days} days old: we delete a request for reminders that is not confirmed by then. Ask for the reminders "
+        "again on the renewal calendar.",
+    )
+
+
+def _confirmed_page() -> bytes:
+    from consultancy.content import content
+
+    days = " and ".join(str(d) for d in content().enquiries.reminder_days_before)
+    return _page(
+        "Your reminders are confirmed",
+        f"We will email you {days} days before each date in your list. Every reminder has a link to stop them.",
+    )
+
+
+async def confirm(scope: Scope, receive: Receive, send: Send) -> None:
+    """The confirmation link: a GET shows the button, the button's POST starts the reminders."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from consultancy.enquiries.errors import StoreUnavailable
+    from consultancy.enquiries.reminders import confirm as start
+
+    method = scope.get("method", "GET")
+    if method not in {"GET", "HEAD", "POST"}:
+        await _answer(send, 405, _page("Not allowed"))
+        return
+    query = scope.get("query_string", b"").decode("latin-1")
+    if method == "POST" and await _drain(receive) is None:
+        await _answer(send, 413, _page(*_confirm_invalid()))
+        return
+    try:
+        found = await asyncio.to_thread(_find, query, CONFIRM)
+    except SQLAlchemyError:
+        await _answer(send, 503, _page(*UNAVAILABLE))
+        return
+    if found is None:
+        await _answer(send, 403 if method == "POST" else 400, _page(*_confirm_invalid()))
+        return
+    subscription_id, _, stopped, confirmed = found
+    if stopped:
+        stopped_page = _page(
+            "These reminders are stopped",
+            "They were stopped with the link in a reminder. To have them again, ask on the renewal calendar.",
+        )
+        await _answer(send, 200, stopped_page)
+        return
+    if confirmed:
+        await _answer(send, 200, _confirmed_page())
+        return
+    if method != "POST":
+        await _answer(
+            send,
+            200,
+            _page(
+                "Confirm your renewal reminders",
+                "Press the button to start the reminder emails for your renewal calendar at this address.",
+                form_action=f"{CONFIRM_PATH}?{query}",
+                button=("reminders-confirm", "Confirm reminders"),
+            ),
+        )
+        return
+    try:
+        await asyncio.to_thread(start, subscription_id)
+    except (SQLAlchemyError, StoreUnavailable):
+        await _answer(send, 503, _page(*UNAVAILABLE))
+        return
+    await _answer(send, 200, _confirmed_page())
+
+
 def reminder_routes(app: ASGIApp) -> ASGIApp:
-    """/_reminders/unsubscribe in front of Reflex's backend."""
+    """/_reminders/unsubscribe and /_reminders/confirm in front of Reflex's backend."""
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path", "") == PATH:
             await unsubscribe(scope, receive, send)
+            return
+        if scope["type"] == "http" and scope.get("path", "") == CONFIRM_PATH:
+            await confirm(scope, receive, send)
             return
         await app(scope, receive, send)
 

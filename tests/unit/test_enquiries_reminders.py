@@ -2,14 +2,15 @@
 databases (SQLite and PostgreSQL), under a fake clock (the job's `today`): each reminder is
 sent once, on its day and not before, whether the job runs twice, twice at once, or while the
 mail server is down; the signed unsubscribe link stops them (a GET alone does not); erasure
-and retention remove them."""
+and retention remove them. Double opt-in: one confirmation email with a signed link, whose
+button (not a GET) starts the reminders; none before it, an unconfirmed request deleted."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import threading
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from urllib.parse import urlsplit
@@ -39,10 +40,28 @@ def signing_key(clean_env: pytest.MonkeyPatch) -> None:
         clean_env.delenv(name, raising=False)
 
 
-def subscribe(email: str = "plant@example.com", held: dict | None = None, **keywords) -> str:
+def subscription_of(reference: str) -> int:
+    from sqlmodel import select
+
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import Enquiry, ReminderSubscription
+
+    with transaction() as session:
+        return session.exec(
+            select(ReminderSubscription.id)
+            .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
+            .where(Enquiry.reference == reference)
+        ).one()
+
+
+def subscribe(email: str = "plant@example.com", held: dict | None = None, *, confirmed: bool = True, **keywords) -> str:
+    """A subscription as the page stores it; `confirmed` as if its link were then followed at
+    once (before its confirmation email went: that email is then not sent)."""
     receipt = reminders.subscribe(
         email, held or HELD, "on", keywords.pop("address", "10.0.0.1"), today=SUBSCRIBED, **keywords
     )
+    if confirmed:
+        assert reminders.confirm(subscription_of(receipt.reference))
     return receipt.reference
 
 
@@ -197,7 +216,7 @@ def test_the_unsubscribe_link_stops_reminders_and_a_get_alone_does_not(db_url: s
     answer = serve("POST", target, b"List-Unsubscribe=One-Click")
     assert answer.status_code == 200 and "stopped" in answer.text
     assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 1
-    assert count(db_url, "enquiry_note WHERE author = 'website'") == 1
+    assert count(db_url, "enquiry_note WHERE author = 'website' AND text LIKE 'Reminders stopped%'") == 1
     assert reminders.run(date(2027, 9, 2)).queued == 0
     assert len(received(mail_server)) == 2
     assert "already" not in serve("GET", target).text and "stopped" in serve("GET", target).text
@@ -261,12 +280,15 @@ def test_a_subscription_is_a_lead_sent_again_is_stored_once(db_url: str) -> None
     assert set(refused.value.errors) == {"email", "consent"}
     with pytest.raises(reminders.NothingToRemind):
         reminders.subscribe("plant@example.com", {"cte": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED)
-    first = subscribe(client_key="browser-key-0001")
-    assert subscribe(client_key="browser-key-0001") == first
+    first = subscribe(client_key="browser-key-0001", confirmed=False)
+    assert subscribe(client_key="browser-key-0001", confirmed=False) == first
     assert count(db_url, "reminder_subscription") == 1
     with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
         message, services = connection.execute(sa.text("SELECT message, services FROM enquiry")).one()
-    assert message.startswith("renewals: Consent to operate (State Pollution Control Board, Odisha) due 14 Mar 2027")
+    assert message.startswith(
+        "renewals (awaiting the visitor's confirmation): Consent to operate (State Pollution Control Board, Odisha) "
+        "due 14 Mar 2027"
+    )
     assert "consent-to-operate" in str(services)
 
 
@@ -301,3 +323,157 @@ def test_a_job_that_dies_mid_send_leaves_the_reminder_to_the_next_run_once(
     assert reminders.run(date(2027, 2, 14), now=start.replace(minute=6)).sent == 1
     assert reminders.run(date(2027, 2, 15), now=start.replace(day=15)).sent == 0
     assert len(received(mail_server)) == 1
+
+
+# --- double opt-in ------------------------------------------------------------------------------
+
+
+def lead_message(token: str, reference: str) -> str:
+    from consultancy.enquiries import inbox
+
+    return inbox.get_enquiry(token, reference).message
+
+
+def staff_token() -> str:
+    from consultancy.enquiries import staff
+
+    staff.add_user("anita", "a long enough password")
+    return staff.sign_in("anita", "a long enough password").token
+
+
+def path_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.path}?{parts.query}"
+
+
+def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminders(
+    db_url: str, mail_server: MailCatcher
+) -> None:
+    reference = subscribe(confirmed=False)
+    token = staff_token()
+    assert lead_message(token, reference).startswith(reminders.AWAITING)
+    # The firm's notification and the one confirmation email, to the address given.
+    assert reminders.run(date(2027, 1, 10)).sent == 2
+    [message] = received(mail_server)
+    assert message["Subject"].startswith("Confirm your renewal reminders")
+    assert message["List-Unsubscribe"] is None and message["Reply-To"] == content().site.email
+    text = message.get_content()
+    assert "Apply to renew: Consent to operate" in text and "by 14 Mar 2027" in text
+    [link] = [word for word in text.split() if unsubscribe.CONFIRM_PATH in word]
+    assert urlsplit(link).path == unsubscribe.CONFIRM_PATH and reference in text
+    # The same address and list asked for again (another page load): the same request, and no
+    # second email within the hour.
+    assert subscribe("Plant@example.com", client_key="another-page-load", address="10.0.0.9", confirmed=False) == (
+        reference
+    )
+    assert count(db_url, "enquiry") == 1
+    assert reminders.run(date(2027, 1, 10)).sent == 0
+    # Unconfirmed: no reminder, even on and after the days they are due.
+    for day in (date(2027, 2, 14), date(2027, 3, 7), date(2027, 3, 10)):
+        assert reminders.run(day).queued == 0
+    assert len(received(mail_server)) == 1
+    # A mail scanner fetching the link: a page with the button, and nothing confirmed.
+    page = serve("GET", path_of(link))
+    assert page.status_code == 200 and 'method="post"' in page.text and "Confirm reminders" in page.text
+    assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
+    assert count(db_url, "reminder_subscription WHERE confirmed_at IS NOT NULL") == 0
+    assert reminders.run(date(2027, 3, 10)).queued == 0
+    # A tampered signature is refused; so is the unsubscribe link's signature for the same
+    # subscription on the confirm address, and the confirmation's on the unsubscribe address.
+    signature = dict(p.split("=") for p in urlsplit(link).query.split("&"))["t"]
+    tampered = path_of(link).replace(signature, ("0" if signature[0] != "0" else "1") + signature[1:])
+    assert serve("POST", tampered).status_code == 403
+    unsubscribing = urlsplit(unsubscribe.unsubscribe_url(subscription_of(reference), reference))
+    assert serve("POST", f"{unsubscribe.CONFIRM_PATH}?{unsubscribing.query}").status_code == 403
+    assert serve("POST", f"{unsubscribe.PATH}?{urlsplit(link).query}", b"List-Unsubscribe=One-Click").status_code == 403
+    assert count(db_url, "reminder_subscription WHERE confirmed_at IS NOT NULL OR unsubscribed_at IS NOT NULL") == 0
+    # The button: confirmed, the lead says so, and the reminders start at the next run (only
+    # the nearest one due: the 7-day reminder).
+    answer = serve("POST", path_of(link))
+    assert answer.status_code == 200 and "confirmed" in answer.text
+    assert count(db_url, "reminder_subscription WHERE confirmed_at IS NOT NULL") == 1
+    message_now = lead_message(token, reference)
+    assert message_now.startswith("renewals: Consent to operate") and "awaiting" not in message_now
+    assert count(db_url, "enquiry_note WHERE text LIKE 'Reminders confirmed%'") == 1
+    report = reminders.run(date(2027, 3, 10))
+    assert (report.queued, report.sent) == (1, 1)
+    assert received(mail_server)[-1]["Subject"].startswith("Reminder: Apply to renew: Consent to operate")
+    # Pressed again, or the page opened again: confirmed, nothing more.
+    assert "confirmed" in serve("POST", path_of(link)).text and "confirmed" in serve("GET", path_of(link)).text
+    assert count(db_url, "enquiry_note WHERE text LIKE 'Reminders confirmed%'") == 1
+
+
+def test_asked_again_after_an_hour_one_more_confirmation_email(db_url: str, mail_server: MailCatcher) -> None:
+    start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
+    reference = subscribe(confirmed=False, now=start)
+    other_list = {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}}
+    assert reminders.run(date(2027, 1, 10), now=start).sent == 2
+    for minutes in (1, 30, 59):
+        again = start + timedelta(minutes=minutes)
+        assert subscribe(confirmed=False, now=again, client_key=f"page-load-{minutes:04d}") == reference
+        assert reminders.run(date(2027, 1, 10), now=again).sent == 0
+    later = start + timedelta(minutes=61)
+    assert subscribe(confirmed=False, now=later, client_key="page-load-0061") == reference
+    assert reminders.run(date(2027, 1, 10), now=later).sent == 1
+    # Both links work until one is used: the same subscription.
+    links = [m.get_content() for m in received(mail_server)]
+    assert len(links) == 2 and all(unsubscribe.CONFIRM_PATH in text for text in links)
+    # Another list for the same address is another request, with its own email.
+    assert subscribe(held=other_list, confirmed=False, now=later, client_key="page-load-9999") != reference
+    assert reminders.run(date(2027, 1, 10), now=later).sent == 2  # its lead's notification and its email
+
+
+def test_a_held_request_gets_its_confirmation_email_once_staff_release_it(
+    db_url: str, mail_server: MailCatcher
+) -> None:
+    from consultancy.enquiries import inbox
+
+    per_contact = content().enquiries.per_contact_per_hour
+    lists = [{"cto": {"date": f"2027-0{5 + n}-13", "kind": "expiry"}} for n in range(per_contact + 1)]
+    references = [subscribe(held=held, confirmed=False, address=f"10.0.4.{n}") for n, held in enumerate(lists)]
+    reminders.run(date(2027, 1, 10))
+    assert len(received(mail_server)) == per_contact  # the held one's waits
+    inbox.set_status(staff_token(), references[-1], "new")
+    report = reminders.run(date(2027, 1, 11))
+    assert (report.confirmations, report.sent) == (1, 1)
+    assert reminders.run(date(2027, 1, 12)).confirmations == 0
+    assert len(received(mail_server)) == per_contact + 1
+
+
+def test_retention_drops_an_unconfirmed_subscription_after_the_period_and_keeps_the_lead(
+    db_url: str, mail_server: MailCatcher
+) -> None:
+    start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
+    reference = subscribe(confirmed=False, now=start)
+    subscribe("kept@example.com", address="10.0.0.2", now=start)
+    reminders.run(date(2027, 1, 10), now=start)
+    [message] = received(mail_server)
+    [link] = [word for word in message.get_content().split() if unsubscribe.CONFIRM_PATH in word]
+    days = content().enquiries.reminder_confirm_days
+    assert maintenance.delete_unconfirmed_subscriptions(now=start + timedelta(days=days, minutes=-1)) == 0
+    assert maintenance.delete_unconfirmed_subscriptions(now=start + timedelta(days=days, minutes=1)) == 1
+    assert count(db_url, "reminder_subscription") == 1 and count(db_url, "enquiry") == 2
+    # The lead stays (a person asked for help with these renewals), saying what happened.
+    token = staff_token()
+    assert lead_message(token, reference).startswith(reminders.NEVER_CONFIRMED)
+    assert count(db_url, "enquiry_note WHERE text LIKE 'The visitor did not confirm%'") == 1
+    # Its link is dead, and says why.
+    page = serve("GET", path_of(link))
+    assert page.status_code == 400 and f"more than {days} days old" in page.text
+    assert serve("POST", path_of(link)).status_code == 403
+    # The command line's retention runs it too.
+    err = io.StringIO()
+    assert cli(["retention"], out=io.StringIO(), err=err) == 0
+    assert "0 reminder subscriptions never confirmed" in err.getvalue()
+
+
+def test_erase_removes_an_unconfirmed_subscription_and_its_waiting_email(db_url: str, mail_server: MailCatcher) -> None:
+    subscribe(confirmed=False)
+    mail_server.stop()
+    reminders.run(date(2027, 1, 10))
+    assert count(db_url, "mail_queue WHERE confirm_subscription_id IS NOT NULL AND sent_at IS NULL") == 1
+    assert cli(["erase", "--email", "plant@example.com"], out=io.StringIO(), err=io.StringIO()) == 0
+    assert count(db_url, "reminder_subscription") == 0 and count(db_url, "enquiry") == 0
+    assert count(db_url, "mail_queue") == 0
+    mail_server.start()
+    assert reminders.run(date(2027, 1, 11)).sent == 0 and received(mail_server) == []
