@@ -11,7 +11,12 @@ PAGE = content().privacy
 
 def _fill(text: str) -> str:
     data = content()
-    return text.format(retention_months=data.enquiries.retention_months, email=data.site.email, firm=data.site.name)
+    return text.format(
+        retention_months=data.enquiries.retention_months,
+        reminder_confirm_days=data.enquiries.reminder_confirm_days,
+        email=data.site.email,
+        firm=data.site.name,
+    )
 
 
 @webpage("/privacy", PAGE.meta, structured_data=(breadcrumbs(("Privacy notice", "/privacy")),))

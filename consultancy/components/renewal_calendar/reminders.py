@@ -40,21 +40,22 @@ def _error(field: str) -> rx.Component:
 
 
 def _answer() -> rx.Component:
-    days = " and ".join(str(d) for d in content().enquiries.reminder_days_before)
+    days = content().enquiries.reminder_confirm_days
     return rx.el.div(
         rx.cond(
             _shown(ReminderState.reference != ""),
             rx.el.div(
                 rx.el.p(
-                    rx.el.strong("Saved. "),
+                    rx.el.strong("Now check your email. "),
                     rx.cond(
                         ReminderState.held,
-                        "A member of our staff will check it before the reminders start. ",
-                        f"We will email you {days} days before each date in your list. ",
+                        "A member of our staff will check your request first; then we email you a link. ",
+                        "We have emailed you a link. ",
                     ),
+                    f"Press it within {days} days to start the reminders; until then we send none. ",
                     "Your reference is ",
                     rx.el.strong(ReminderState.reference),
-                    ". Every reminder has a link to stop them.",
+                    ".",
                 ),
                 class_name="enquiry__sent",
                 id="reminders-saved",
@@ -77,7 +78,8 @@ def reminder_form() -> rx.Component:
         rx.el.h2("Reminders by email (optional)", id="reminders-title", class_name="section__title"),
         rx.el.p(
             "Everything above stays in this browser. Only if you ask for reminders here do your list and "
-            f"email address reach us: we then email you {days} days before each date in it.",
+            f"email address reach us: we email you a link to confirm, then a reminder {days} days before each "
+            "date in it.",
             id="reminders-privacy",
         ),
         rx.el.form(
@@ -98,10 +100,12 @@ def reminder_form() -> rx.Component:
             consent(
                 PREFIX,
                 purpose=(
-                    "We use your email address and this list only to send you these reminders, and our staff "
-                    "see them as a request for help with these renewals. We keep them until you stop the "
-                    "reminders (a link in every email) or the last date in the list has passed; the request "
-                    f"is then kept like an enquiry, at most {data.enquiries.retention_months} months."
+                    "We use your email address and this list only to send you these reminders, once you confirm "
+                    "them from the email we send you, and our staff see them as a request for help with these "
+                    "renewals. We keep them until you stop the reminders (a link in every email) or the last date "
+                    "in the list has passed, or, unconfirmed, "
+                    f"{data.enquiries.reminder_confirm_days} days; the request is then kept like an enquiry, at "
+                    f"most {data.enquiries.retention_months} months."
                 ),
                 agree=f"I agree that {data.site.name} may keep my list and email address to send me these reminders.",
                 error=_error("consent"),

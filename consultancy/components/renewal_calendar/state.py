@@ -23,7 +23,7 @@ def not_saved_message() -> str:
 class ReminderState(rx.State):
     errors: dict[str, str] = {}
     reference: str = ""
-    # Over a limit: kept for staff to check; reminders start once they have.
+    # Over a limit: kept for staff to check; the confirmation email waits until they have.
     held: bool = False
     problem: str = ""
     # One more for every answer: the page's sender (reminder_send.jsx) knows one arrived.
