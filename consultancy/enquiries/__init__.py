@@ -9,6 +9,8 @@ The pages call:
   StoreUnavailable); the HTTP sign-in post calls it (consultancy/framework/staff_cookie.py)
 - `inbox.*(token, ...)`: every inbox action checks the session itself (raises NotSignedIn)
 - `reminders.subscribe(email, held, consent, address)` -> receipt (the renewal calendar's
-  reminders, stored as a lead); `reminders.run(today)` queues and sends the reminders due;
-  `reminders.stop(id)` after a valid unsubscribe link (unsubscribe.py, framework/reminder_links.py)
+  reminders, stored as a lead, with a confirmation email); `reminders.confirm(id)` after a valid
+  confirmation link; `reminders.run(today)` queues and sends the reminders due (confirmed
+  subscriptions only); `reminders.stop(id)` after a valid unsubscribe link (unsubscribe.py,
+  framework/reminder_links.py)
 """

@@ -41,10 +41,12 @@ def _delete_enquiries(session, where) -> int:
 
 
 def _delete_subscriptions(session, where) -> int:
-    """Renewal reminder subscriptions with their reminders and queued reminder emails."""
+    """Renewal reminder subscriptions with their reminders and queued reminder and
+    confirmation emails."""
     subscriptions = select(ReminderSubscription.id).where(where)
     reminders = select(Reminder.id).where(Reminder.subscription_id.in_(subscriptions))
     session.exec(delete(MailQueue).where(MailQueue.reminder_id.in_(reminders)))
+    session.exec(delete(MailQueue).where(MailQueue.confirm_subscription_id.in_(subscriptions)))
     session.exec(delete(Reminder).where(Reminder.subscription_id.in_(subscriptions)))
     return session.exec(delete(ReminderSubscription).where(where)).rowcount
 

@@ -178,9 +178,15 @@ def _confirm_invalid() -> tuple[str, str]:
     )
 
 
-def _confirmed_page() -> bytes:
+def _settled_page(stopped: bool) -> bytes:
+    """The confirmation link's answer once there is nothing left to press."""
     from consultancy.content import content
 
+    if stopped:
+        return _page(
+            "These reminders are stopped",
+            "They were stopped with the link in a reminder. To have them again, ask on the renewal calendar.",
+        )
     days = " and ".join(str(d) for d in content().enquiries.reminder_days_before)
     return _page(
         "Your reminders are confirmed",
@@ -212,15 +218,8 @@ async def confirm(scope: Scope, receive: Receive, send: Send) -> None:
         await _answer(send, 403 if method == "POST" else 400, _page(*_confirm_invalid()))
         return
     subscription_id, _, stopped, confirmed = found
-    if stopped:
-        stopped_page = _page(
-            "These reminders are stopped",
-            "They were stopped with the link in a reminder. To have them again, ask on the renewal calendar.",
-        )
-        await _answer(send, 200, stopped_page)
-        return
-    if confirmed:
-        await _answer(send, 200, _confirmed_page())
+    if stopped or confirmed:
+        await _answer(send, 200, _settled_page(stopped))
         return
     if method != "POST":
         await _answer(
@@ -235,11 +234,16 @@ async def confirm(scope: Scope, receive: Receive, send: Send) -> None:
         )
         return
     try:
-        await asyncio.to_thread(start, subscription_id)
+        if not await asyncio.to_thread(start, subscription_id):
+            # Stopped, confirmed or deleted since the look-up above: say which.
+            found = await asyncio.to_thread(_find, query, CONFIRM)
     except (SQLAlchemyError, StoreUnavailable):
         await _answer(send, 503, _page(*UNAVAILABLE))
         return
-    await _answer(send, 200, _confirmed_page())
+    if found is None:
+        await _answer(send, 403, _page(*_confirm_invalid()))
+        return
+    await _answer(send, 200, _settled_page(found[2]))
 
 
 def reminder_routes(app: ASGIApp) -> ASGIApp:

@@ -401,6 +401,10 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
     # Pressed again, or the page opened again: confirmed, nothing more.
     assert "confirmed" in serve("POST", path_of(link)).text and "confirmed" in serve("GET", path_of(link)).text
     assert count(db_url, "enquiry_note WHERE text LIKE 'Reminders confirmed%'") == 1
+    # Once stopped, the old confirmation link does not start them again.
+    assert reminders.stop(subscription_of(reference))
+    assert "stopped" in serve("POST", path_of(link)).text
+    assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 1
 
 
 def test_asked_again_after_an_hour_one_more_confirmation_email(db_url: str, mail_server: MailCatcher) -> None:
