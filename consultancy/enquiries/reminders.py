@@ -35,7 +35,7 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, func, select, update
 
 from consultancy.content import content
@@ -234,7 +234,8 @@ def _asked_again(email: str, held: dict, today: date, now: datetime) -> store.Re
 
     try:
         receipt = write(again)
-    except IntegrityError as error:
+    except SQLAlchemyError as error:
+        # As for a new request (store.receive): the page offers the phone instead.
         raise StoreUnavailable(store.unavailable_message()) from error
     if receipt is not None:
         mail.wake_sender()
