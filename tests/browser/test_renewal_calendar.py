@@ -2,8 +2,10 @@
 (overdue first, returns with their status), the .ics download read back, the list kept over a
 reload, the finder's and a service page's hand-over, at 390 and 1280 px, and the same flow on
 a static host whose backend refuses every connection. Reminders by email: asked for and
-stored (read back with the firm's export) with the backend up; without it, a plain "not
-sent" and nothing typed lost."""
+stored (read back with the firm's export) with the backend up, the page saying to confirm
+from the email (the confirmation email and its link are tested against a real mail server in
+tests/unit/test_enquiries_reminders.py); without it, a plain "not sent" and nothing typed
+lost."""
 
 from __future__ import annotations
 
@@ -132,14 +134,16 @@ def test_reminders_are_asked_for_with_consent_and_stored_as_a_lead(new_page, vie
     submit.focus()
     page.keyboard.press("Enter")
     saved = page.locator("#reminders-saved")
-    expect(saved).to_contain_text("Saved.")
+    expect(saved).to_contain_text("Now check your email.")
+    expect(saved).to_contain_text("start the reminders; until then we send none")
     reference = re.search(r"[A-Z]{2,5}-\d{4}-\d{4,}", saved.inner_text())
     assert reference is not None
     label = "mobile" if viewport["width"] == 390 else "desktop"
     page.screenshot(path=f"{SHOTS}/renewal-calendar-reminders-{label}.png", full_page=True)
     [row] = [r for r in _export() if r["email"] == email]
     assert row["reference"] == reference.group(0)
-    assert row["message"].startswith("renewals: ") and "Apply to renew: Consent to operate" in row["message"]
+    assert row["message"].startswith("renewals (awaiting the visitor's confirmation): ")
+    assert "Apply to renew: Consent to operate" in row["message"]
     assert row["notice_version"] and row["consent_given"]
     # The calendar itself is as it was.
     expect(page.locator("#cal-items > li")).to_have_count(2)
