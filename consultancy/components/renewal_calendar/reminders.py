@@ -103,9 +103,9 @@ def reminder_form() -> rx.Component:
                     "We use your email address and this list only to send you these reminders, once you confirm "
                     "them from the email we send you, and our staff see them as a request for help with these "
                     "renewals. We keep them until you stop the reminders (a link in every email) or the last date "
-                    "in the list has passed, or, unconfirmed, "
-                    f"{data.enquiries.reminder_confirm_days} days; the request is then kept like an enquiry, at "
-                    f"most {data.enquiries.retention_months} months."
+                    "in the list has passed, and at most "
+                    f"{data.enquiries.reminder_confirm_days} days if you do not confirm them; the request is then "
+                    f"kept like an enquiry, at most {data.enquiries.retention_months} months."
                 ),
                 agree=f"I agree that {data.site.name} may keep my list and email address to send me these reminders.",
                 error=_error("consent"),
