@@ -21,12 +21,15 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -871,6 +874,26 @@ def test_what_a_visitor_types_never_reaches_the_logs(stack: Stack) -> None:
     for path, text in found.items():
         for secret in (marker, phone, phone[-8:]):
             assert secret.encode() not in text, f"{secret} in {path.name}"
+
+
+def test_no_tab_token_reaches_a_log(stack: Stack) -> None:
+    """The tab's token is in the socket's URL: sockets that end badly (reset by the client,
+    as a phone leaving the network does, or refused over nginx's limit) leave no copy of it
+    in any of the stack's logs."""
+    tokens = [str(uuid.uuid4()) for _ in range(3)]
+    for token in tokens:
+        ws = open_socket(stack.url, timeout=10, token=token, origin=stack.url)
+        ws.send("40/_event,")
+        time.sleep(0.2)
+        # A reset, not a close: SO_LINGER 0 makes the kernel send RST.
+        ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        ws.sock.close()
+    time.sleep(1)
+    logs = {path: path.read_bytes() for path in stack.run_dir.glob("*.log*") if path.is_file()}
+    assert stack.run_dir / "error.log" in logs
+    for path, text in logs.items():
+        for token in tokens:
+            assert token.encode() not in text, f"a tab token in {path.name}"
 
 
 # --- more than one machine, and the pages on a static host (issue 15) ---------------------------
