@@ -146,7 +146,10 @@ def test_a_client_side_navigation_loads_the_page_html(new_page) -> None:
     page.evaluate("window.__sameDocument = true")
     navigate_in_page(page, "/peso")
     expect(page).to_have_url(re.compile(r"/peso$"))
-    # The parts' reload is a second document load: on a busy machine it takes its time.
+    # The parts' reload is a second document load: on a busy machine it takes its time. Until
+    # it comes, the shell shows what React made of it (its own heading among them), so the
+    # page is read once the new document is there.
+    page.wait_for_function("() => window.__sameDocument === undefined", timeout=30_000)
     expect(page.locator("h1")).to_have_text(
         next(s for s in content().services if s.route == "peso").headline, timeout=30_000
     )
