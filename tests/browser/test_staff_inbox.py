@@ -596,7 +596,14 @@ def fault_site(tmp_path_factory):
     finally:
         if process is not None and process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                # Once, after its database was stopped and started, this server took longer
+                # than 30 s to stop (docs/flakes.md): what the fixture owes the next tests is
+                # a stopped server and a free port, not a verdict on its shutdown.
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=30)
         with contextlib.suppress(RuntimeError):  # stopped already
             cluster.stop()
         cluster.remove()
