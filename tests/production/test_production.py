@@ -650,6 +650,7 @@ FLOODER = "127.0.0.2"  # a second loopback address: the flood is not the visitor
 def test_a_socket_flooding_events_is_cut_off_and_leaves_no_backlog(stack: Stack) -> None:
     log = stack.run_dir / "backend.log"
     summaries_before = log.read_text().count("event limit:")
+    started = time.monotonic()
     result = flood.run(stack.url, "events", seconds=6, threads=8, source=FLOODER, warmup=2)
     sent = result["flood"]
     assert sent["closed_on_us"] > 0, "the backend closes a socket that keeps flooding"
@@ -663,7 +664,11 @@ def test_a_socket_flooding_events_is_cut_off_and_leaves_no_backlog(stack: Stack)
     summaries = log.read_text().split("\n")
     lines = [line for line in summaries if "event limit:" in line][summaries_before:]
     dropped = sum(int(re.search(r"dropped (\d+) events", line).group(1)) for line in lines)
-    assert dropped > 50 * len(lines), (dropped, lines)
+    # At most a line per period (EVENT_LOG_EVERY_S, 2 s here) for however many refusals: how
+    # many each line counts depends on which limit closes the sockets first (the address
+    # budget closes them after 10 refusals, the socket's own after 100).
+    periods = (time.monotonic() - started) / 2 + 1
+    assert len(lines) <= periods and dropped > len(lines), (dropped, lines)
 
 
 def _status_from(source: str, url: str) -> int:
