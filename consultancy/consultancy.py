@@ -11,6 +11,7 @@ from consultancy.framework import runtime
 from consultancy.framework.reminder_links import reminder_routes
 from consultancy.framework.serving import clean_urls
 from consultancy.framework.staff_cookie import staff_routes
+from consultancy.framework.suite_visitors import suite_visitors
 from consultancy.framework.versions import require_written_for
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
@@ -23,7 +24,9 @@ app = rx.App(
     html_lang="en-IN",
     # Staff sign-in and sign-out are HTTP posts that set an HttpOnly cookie (staff_cookie.py);
     # reminder emails' unsubscribe link is a page and a post of its own (reminder_links.py).
-    api_transformer=[clean_urls, staff_routes, reminder_routes],
+    # The test suite's own build also gives each test browser an address of its own
+    # (suite_visitors.py; without SITE_TEST_HOOKS=1 it changes nothing).
+    api_transformer=[clean_urls, staff_routes, reminder_routes, suite_visitors],
     # No toast provider and no connection overlay: the site shows no toasts (and the
     # bundle loses about 9 KB gzipped), and both inject inline styles at runtime that a
     # strict Content-Security-Policy blocks; a visitor reading a prerendered page needs

@@ -34,11 +34,15 @@ REFLEX_WEB_WORKDIR="$prod_web_dir" PROD_PORT="$prod_port" RUN_DIR="$prod_dir" de
 # Refusals are summarised every 2 s (a minute in production) so the flood tests see them.
 REFLEX_WEB_WORKDIR="$prod_web_dir" EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
 prod=$!
-# The page tests get an enquiry database of their own, empty at every run, and the server
-# takes the visitor's address from X-Forwarded-For, so each test can be a visitor of its own
-# (the form's limit per address would otherwise count every test as one visitor).
+# The page tests get an enquiry database of their own, empty at every run, and each test
+# browser names an address of its own in a cookie that only this build reads
+# (consultancy/framework/suite_visitors.py), so the form's limit per address counts each test
+# apart; the server writes each event socket's address to SITE_TEST_VISITORS_LOG, and the
+# suite fails when a visitor's socket arrived under another address.
 export DB_URL="sqlite:///$PWD/build/test-enquiries-$port.db"
 rm -f build/test-enquiries-$port.db build/test-enquiries-$port.db-*
+export SITE_TEST_VISITORS_LOG="$PWD/build/test-visitors-$port.log"
+: >"$SITE_TEST_VISITORS_LOG"
 .venv/bin/reflex db migrate >"$log" 2>&1 || { echo "enquiry database migration failed:"; tail -n 20 "$log"; exit 1; }
 # SITE_TEST_HOOKS: the test switches (consultancy/framework/behaviour) exist only in this build.
 # LIMIT_EXEMPT: two test workers' browsers are many visitors on 127.0.0.1, a load generator to

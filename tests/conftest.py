@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import ipaddress
+import itertools
 import json
 import os
 import re
@@ -23,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from consultancy.framework.suite_visitors import COOKIE as VISITOR_COOKIE
 from scripts.reflex_server import reflex_site
 from tests.enquiry_fixtures import (  # noqa: F401  (fixtures: real databases and a mail server)
     clean_env,
@@ -149,6 +153,97 @@ def new_page(browser, base_url: str):
     yield make
     for context in contexts:
         context.close()
+
+
+def _visitor_addresses() -> Iterator[str]:
+    """Addresses no other visitor of this run gets: 198.18.0.0/15 (the benchmarking range) cut
+    into blocks, one per run (from xdist's run id, so a rerun against a server still up starts
+    elsewhere) and, inside it, one per worker; then counted."""
+    network = ipaddress.ip_network("198.18.0.0/15")
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getppid())
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    start = (int(hashlib.sha256(run.encode()).hexdigest(), 16) % 4) * 32768 + (worker % 8) * 4096
+    for n in itertools.count(1):
+        if n >= 4096:
+            raise RuntimeError("more than 4,095 test visitors in one worker")
+        yield str(network[start + n])
+
+
+VISITOR_ADDRESSES = _visitor_addresses()
+
+
+class Visitors:
+    """Browsers that are visitors of their own address (consultancy/framework/suite_visitors.py):
+    the limits per address count each apart, as they would count real people.
+
+    Each visitor's event sockets are watched; when one of them was answered by the backend,
+    `check` asks the server's record of handshakes (SITE_TEST_VISITORS_LOG) whether the backend
+    saw it under the visitor's own address, and fails loudly when it did not: the backend would
+    be counting several test visitors as one, and the limits per address would hold or refuse
+    their enquiries."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.answered: dict[str, int] = {}
+
+    def add(self, context) -> str:
+        """Makes every page of `context` one visitor; returns its address."""
+        address = next(VISITOR_ADDRESSES)
+        context.add_cookies([{"name": VISITOR_COOKIE, "value": address, "url": self.base_url}])
+        self.answered.setdefault(address, 0)
+
+        def watch(socket) -> None:
+            if "/_event" in socket.url:
+                socket.once("framereceived", lambda _frame: self._answered(address))
+
+        context.on("page", lambda page: page.on("websocket", watch))
+        for page in context.pages:
+            page.on("websocket", watch)
+        return address
+
+    def _answered(self, address: str) -> None:
+        self.answered[address] += 1
+
+    def check(self) -> None:
+        answered = [address for address, count in self.answered.items() if count]
+        if not answered:
+            return
+        log = os.environ.get("SITE_TEST_VISITORS_LOG")
+        assert log, (
+            "the server under test does not give test visitors addresses of their own: start it "
+            "with scripts/test.sh (SITE_TEST_HOOKS=1, SITE_TEST_VISITORS_LOG)"
+        )
+        seen: set[str] = set()
+        for _ in range(50):
+            seen = set(Path(log).read_text(encoding="utf-8").split())
+            if all(address in seen for address in answered):
+                return
+            time.sleep(0.1)
+        missing = [address for address in answered if address not in seen]
+        raise AssertionError(
+            f"the backend answered the sockets of test visitors {missing} but never saw them under "
+            f"their own addresses (cookie {VISITOR_COOKIE} missing from the websocket handshake?): "
+            "it is counting several test visitors as one address"
+        )
+
+
+@pytest.fixture
+def visitors(base_url: str) -> Iterator[Visitors]:
+    tracker = Visitors(base_url)
+    yield tracker
+    tracker.check()
+
+
+@pytest.fixture
+def visitor(new_page, visitors: Visitors):
+    """Factory for a page of a visitor of their own address (`page.visitor_address`)."""
+
+    def make(viewport: dict | None = None, **options):
+        page = new_page(viewport or WIDTHS["desktop"], **options)
+        page.visitor_address = visitors.add(page.context)  # type: ignore[attr-defined]
+        return page
+
+    return make
 
 
 def navigate_in_page(page, path: str) -> None:

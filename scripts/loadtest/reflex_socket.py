@@ -39,26 +39,32 @@ def open_socket(
     source: str | None = None,
     token: str | None = None,
     origin: str | None = None,
+    cookie: str | None = None,
 ) -> websocket.WebSocket:
     """An engine.io websocket, with a fresh token unless one is given (a visitor coming back).
     `source` binds it to one loopback address, so one test machine can be several visitors'
     addresses (127.0.0.2 is another address); `origin` is the page's origin it claims
-    (by default the backend's own)."""
+    (by default the backend's own); `cookie` is sent with the handshake, as a browser would."""
     url = base_url.replace("http", "ws", 1) + f"/_event/?EIO=4&transport=websocket&token={token or uuid.uuid4()}"
     tcp = None
     if source:
         target = urlparse(base_url)
         tcp = socket.create_connection((target.hostname, target.port), timeout=timeout, source_address=(source, 0))
-    ws = websocket.create_connection(url, timeout=timeout, socket=tcp, origin=origin)
+    ws = websocket.create_connection(url, timeout=timeout, socket=tcp, origin=origin, cookie=cookie)
     ws.recv()  # engine.io open
     return ws
 
 
 def connect_and_hydrate(
-    base_url: str, path: str, timeout: float = 15, source: str | None = None, origin: str | None = None
+    base_url: str,
+    path: str,
+    timeout: float = 15,
+    source: str | None = None,
+    origin: str | None = None,
+    cookie: str | None = None,
 ) -> websocket.WebSocket:
     """A new visitor's socket for `path` (a fresh token), hydrated as a page load does."""
-    ws = open_socket(base_url, timeout, source, origin=origin)
+    ws = open_socket(base_url, timeout, source, origin=origin, cookie=cookie)
     hydrate = {"event": {"name": f"{STATE}.hydrate_and_load", "payload": {}, "router_data": router(path)}}
     ws.send("40/_event," + json.dumps(hydrate))
     read_until(ws, '"is_hydrated_rx_state_":true')

@@ -1,7 +1,7 @@
 """The enquiry form in a real browser against the built site and its real database.
 
-Each test is a visitor of its own: the test server takes the visitor's address from
-X-Forwarded-For (scripts/test.sh), so the limit per address counts each test apart.
+Each test is a visitor of its own address (the `visitor` fixture of tests/conftest.py), so the
+limit per address counts each test apart.
 What was stored is read back with the export command the firm uses."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.content import content
-from tests.conftest import ROOT, WIDTHS, HeldScripts, wait_until_interactive
+from tests.conftest import ROOT, HeldScripts, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
@@ -34,15 +34,6 @@ def _export() -> list[dict[str, str]]:
         timeout=60,
     ).stdout
     return list(csv.DictReader(io.StringIO(out)))
-
-
-@pytest.fixture
-def visitor(new_page):
-    def make(viewport: dict | None = None):
-        address = f"198.18.{random.randrange(256)}.{random.randrange(1, 255)}"
-        return new_page(viewport or WIDTHS["desktop"], extra_http_headers={"X-Forwarded-For": address})
-
-    return make
 
 
 def _phone() -> str:

@@ -16,17 +16,18 @@ from playwright.sync_api import expect
 from consultancy.content import content
 from tests.browser.test_enquiry_form import _export
 from tests.browser.test_interactions import static_site  # noqa: F401  (the fixture)
-from tests.conftest import ROOT, WIDTHS, wait_until_interactive
+from tests.conftest import ROOT, WIDTHS, Visitors, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 
 SHOTS = ROOT / "build" / "screenshots"
 
 
-def _page(browser, url: str, width: str):
-    address = f"198.19.{random.randrange(256)}.{random.randrange(1, 255)}"
-    context = browser.new_context(viewport=WIDTHS[width], base_url=url, extra_http_headers={"X-Forwarded-For": address})
+def _page(browser, url: str, width: str, visitors: Visitors):
+    """A visitor of their own address (the limits per address count each test apart)."""
+    context = browser.new_context(viewport=WIDTHS[width], base_url=url)
     page = context.new_page()
+    visitors.add(context)
     page.set_default_timeout(20_000)
     return context, page
 
@@ -47,10 +48,11 @@ def _fill_contact_form(page, name: str, phone: str = "") -> str:
 def test_backend_away_the_enquiry_is_kept_offered_by_whatsapp_and_sent_once_on_the_next_visit(
     browser,
     static_site,  # noqa: F811  (the fixture)
+    visitors: Visitors,
     width: str,
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context, page = _page(browser, static_site.url, width)
+    context, page = _page(browser, static_site.url, width, visitors)
     try:
         page.goto("/contact-us")
         wait_until_interactive(page)
@@ -134,8 +136,8 @@ def test_backend_away_the_enquiry_is_kept_offered_by_whatsapp_and_sent_once_on_t
         static_site.backend.close()
 
 
-def test_backend_coming_back_during_the_visit_sends_it_once(browser, static_site) -> None:  # noqa: F811
-    context, page = _page(browser, static_site.url, "desktop")
+def test_backend_coming_back_during_the_visit_sends_it_once(browser, static_site, visitors: Visitors) -> None:  # noqa: F811
+    context, page = _page(browser, static_site.url, "desktop", visitors)
     try:
         page.goto("/contact-us")
         wait_until_interactive(page)

@@ -116,11 +116,9 @@ def _list_with_a_date(page) -> None:
     expect(page.locator("#cal-items > li")).to_have_count(2)
 
 
-def test_reminders_are_asked_for_with_consent_and_stored_as_a_lead(new_page, viewport) -> None:
-    # An address of its own (scripts/test.sh believes X-Forwarded-For): the hourly limit per
-    # address counts this visitor apart from the other tests.
-    address = f"198.19.{random.randrange(256)}.{random.randrange(1, 255)}"
-    page = new_page(viewport, extra_http_headers={"X-Forwarded-For": address})
+def test_reminders_are_asked_for_with_consent_and_stored_as_a_lead(visitor, viewport) -> None:
+    # An address of its own: the hourly limit per address counts this visitor apart.
+    page = visitor(viewport)
     _list_with_a_date(page)
     expect(page.locator("#reminders-privacy")).to_contain_text("Only if you ask for reminders here")
     email = f"remind-{random.randrange(10**9)}@example.com"

@@ -44,6 +44,7 @@ from consultancy.components.navbar import NAV_LINKS
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
 from consultancy.framework.next_pages import PREFETCH_CACHE_CONTROL
+from consultancy.framework.suite_visitors import COOKIE as VISITOR_COOKIE
 from tests.conftest import ROOT, WIDTHS, _free_port, static_server, wait_for_pages_fetched_ahead
 
 CANONICAL = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder"]
@@ -739,7 +740,12 @@ def _read_answers(ws: websocket.WebSocket, seconds: float, counts: Counter) -> N
 def test_one_address_spreading_hydrates_over_sockets_and_workers_gets_one_budget(stack: Stack) -> None:
     """Each socket stays inside its own allowance; together, across both workers, they far
     exceed what one address may spend: the rest is dropped and the sockets closed, while
-    another address is served as usual."""
+    another address is served as usual.
+
+    Each socket also carries the test suite's visitor cookie naming an address of its own
+    (consultancy/framework/suite_visitors.py): were the production build to read it, each
+    socket would be a visitor of its own, every hydrate would be answered and this test would
+    fail. The production build has no such way in."""
     import threading
 
     from consultancy.framework.address_budget import WEIGHT_CONNECT, WEIGHT_HYDRATE
@@ -754,7 +760,8 @@ def test_one_address_spreading_hydrates_over_sockets_and_workers_gets_one_budget
     workers: set[int] = set()
     # Sockets one at a time under nginx's limit (5 a second), until both workers hold some.
     while len(sockets) < 12 or (len(workers) < 2 and len(sockets) < 16):
-        sockets.append(flood.connect_and_hydrate(stack.url, "/peso", timeout=10, source=SPREADER))
+        cookie = f"{VISITOR_COOKIE}=198.18.200.{len(sockets) + 1}"
+        sockets.append(flood.connect_and_hydrate(stack.url, "/peso", timeout=10, source=SPREADER, cookie=cookie))
         time.sleep(0.25)
         workers = {pid for key, pid in _established(stack).items() if key not in established}
     assert len(workers) >= 2, "the address's sockets are on both workers"
