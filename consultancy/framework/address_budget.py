@@ -51,9 +51,15 @@ REDIS_PAUSE_S = 1.0
 # Redis keys: one per address over the last few seconds (the key expires with the burst).
 KEY_PREFIX = "consultancy_budget_"
 
+# A charge that fits the budget exactly must fit whatever the clock reads: `now + charge`
+# is rounded when the sum crosses a power of two, and `after - now - tolerance` is then a
+# hair above zero. A microsecond is far below any interval the budget counts in.
+EPSILON_S = 1e-6
+
 # KEYS: the address's key. ARGV: the charge, the rate (units/s), the burst (units).
 # Replies 0 when the charge fits (and takes it), else the ms until it would fit.
 SPEND = """
+local EPSILON = 0.001
 local now = redis.call('TIME')
 now = tonumber(now[1]) * 1000 + tonumber(now[2]) / 1000
 local interval = 1000 / tonumber(ARGV[2])
@@ -62,7 +68,7 @@ local due = tonumber(redis.call('GET', KEYS[1]) or '0')
 if due < now then due = now end
 local after = due + tonumber(ARGV[1]) * interval
 local wait = after - now - tolerance
-if wait > 0 then return math.ceil(wait) end
+if wait > EPSILON then return math.ceil(wait) end
 redis.call('SET', KEYS[1], string.format('%.3f', after), 'PX', math.ceil(after - now) + 1)
 return 0
 """
@@ -122,7 +128,7 @@ class LocalBudget:
         interval = 1 / self.rate
         after = max(self.due.get(key, now), now) + cost * interval
         wait = after - now - self.burst * interval
-        if wait > 0:
+        if wait > EPSILON_S:
             return wait
         self.due[key] = after
         if len(self.due) > 10_000:

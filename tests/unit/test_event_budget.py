@@ -72,6 +72,18 @@ def test_twenty_people_behind_one_address_are_never_refused() -> None:
     assert refused == 0
 
 
+def test_a_charge_of_exactly_the_burst_fits_whatever_the_clock_reads() -> None:
+    """The monotonic clock is the machine's uptime: `now + charge` is rounded when the sum
+    crosses a power of two (at an uptime of 624-1,024 s, 7,792-8,192 s, ...), and a charge
+    that fits exactly was then refused, about one time in four in those windows."""
+    for power in (10, 13, 14, 17, 20):
+        for step in range(400):
+            now = 2.0**power - 399.9 + step + 0.123456789
+            budget = LocalBudget(0.01, WEIGHT_CONNECT + WEIGHT_HYDRATE)
+            assert budget.spend("first", WEIGHT_CONNECT + WEIGHT_HYDRATE, now) == 0, now
+            assert budget.spend("first", WEIGHT_EVENT, now) > 0
+
+
 def test_one_address_gets_its_burst_then_its_rate_and_no_more() -> None:
     budget = LocalBudget(RATE, BURST)
     allowed = sum(budget.spend("flood", WEIGHT_HYDRATE, 0.0) == 0 for _ in range(1000))
