@@ -922,6 +922,20 @@ def test_no_tab_token_reaches_a_log(stack: Stack) -> None:
             assert token.encode() not in text, f"a tab token in {path.name}"
 
 
+def test_a_reminder_link_reaches_no_log_when_the_backend_is_away(stack: Stack, tmp_path: Path) -> None:
+    """A reminder email's link carries its signature in the URL; with the backend away nginx
+    answers an error and logs why, but not the link."""
+    secret = uuid.uuid4().hex
+    with _another_nginx(stack, tmp_path, [f"127.0.0.1:{_free_port()}"]) as base:
+        for path in ("unsubscribe", "confirm"):
+            status = _nginx_answers(f"{base}/_reminders/{path}?e=7&s={secret}")
+            assert status in (502, 504), status
+        logs = {p: p.read_bytes() for p in (tmp_path / "web").rglob("*.log*") if p.is_file()}
+    assert logs, "nginx wrote its logs where the test looks"
+    for path, text in logs.items():
+        assert secret.encode() not in text, f"a reminder link in {path.name}"
+
+
 # --- more than one machine, and the pages on a static host (issue 15) ---------------------------
 
 
