@@ -50,6 +50,10 @@ def backend_origins(backend_url: str) -> str:
 
 def policy(html: str, backend: str) -> str:
     scripts, styles = inline_hashes(html)
+    return _policy(scripts, styles, backend)
+
+
+def _policy(scripts: list[str], styles: list[str], backend: str) -> str:
     return (
         f"default-src 'none'; script-src 'self' {' '.join(scripts)}; style-src 'self' {' '.join(styles)}; "
         f"img-src 'self' data:; font-src 'self'; connect-src 'self' {backend}; manifest-src 'self'; "
@@ -70,12 +74,21 @@ def page_paths(site: Path, page: Path) -> list[str]:
 
 
 def headers_file(site: Path, backend: str) -> str:
+    """Every path gets the common headers and a policy; each page its own. Static hosts
+    combine the headers of every rule a path matches (a policy repeated is enforced twice,
+    each must allow the page), so the policy for every path allows the inline code of all the
+    pages together: on a page it narrows nothing, and any other path (the 404 page a host
+    answers unknown ones with) still has a policy of hashes, never none."""
+    pages = [page for page in sorted(site.rglob("*.html")) if page.name != "__spa-fallback.html"]
+    hashes = {page: inline_hashes(page.read_text(encoding="utf-8")) for page in pages}
+    every_script = sorted({value for scripts, _ in hashes.values() for value in scripts})
+    every_style = sorted({value for _, styles in hashes.values() for value in styles})
     lines = ["# Written by deploy/static_host.py from the built pages; do not edit.", "/*"]
     lines += [f"  {name}: {value}" for name, value in COMMON_HEADERS.items()]
-    for page in sorted(site.rglob("*.html")):
-        if page.name == "__spa-fallback.html":
-            continue
-        csp = policy(page.read_text(encoding="utf-8"), backend)
+    lines.append(f"  Content-Security-Policy: {_policy(every_script, every_style, backend)}")
+    for page in pages:
+        scripts, styles = hashes[page]
+        csp = _policy(scripts, styles, backend)
         for path in page_paths(site, page):
             lines += [path, f"  Content-Security-Policy: {csp}"]
     return "\n".join(lines) + "\n"

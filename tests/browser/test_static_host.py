@@ -62,3 +62,26 @@ def test_headers_give_each_page_its_policy(site: Path) -> None:
         assert "connect-src 'self' https://api.example.com wss://api.example.com" in blocks[path]
         assert "unsafe-inline" not in blocks[path] and "unsafe-eval" not in blocks[path]
     assert "/" in blocks and "/peso" in blocks
+
+
+def test_every_path_has_a_policy_and_it_narrows_no_page(site: Path) -> None:
+    """Static hosts answer an unknown path with 404.html under the headers of `/*` alone, and
+    add `/*`'s headers to every page's own: its policy must exist, allow 404.html's inline
+    code, and allow every page's, so that enforcing both leaves each page its own policy."""
+    from deploy.configure import inline_hashes
+
+    text = (site / "_headers").read_text()
+    every = re.search(r"^/\*\n((?:  .*\n)+)", text, flags=re.M)
+    assert every, "a block for every path"
+    csp = [line for line in every.group(1).splitlines() if line.strip().startswith("Content-Security-Policy:")]
+    assert len(csp) == 1, "every path has a policy"
+    policy = csp[0]
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "default-src 'none'" in policy
+    scripts, styles = inline_hashes((site / "404.html").read_text())
+    assert scripts, "the 404 page has inline scripts to hash"
+    for page in site.rglob("*.html"):
+        if page.name == "__spa-fallback.html":
+            continue
+        scripts, styles = inline_hashes(page.read_text())
+        missing = [digest for digest in scripts + styles if digest not in policy]
+        assert not missing, f"{page.relative_to(site)}: {missing}"
