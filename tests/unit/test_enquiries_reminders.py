@@ -317,7 +317,7 @@ def test_a_job_that_dies_mid_send_leaves_the_reminder_to_the_next_run_once(
     reminders.run(date(2027, 1, 11), now=start.replace(month=1, day=11))  # the firm's notification
     assert reminders.schedule(date(2027, 2, 14), now=start) == 1
     # A job claims the reminder, then dies before sending it (nothing recorded).
-    assert len(mail._claim(start, 10)) == 1
+    assert len(mail._claim(start, 10, 10)) == 1
     # Another run meanwhile neither queues it again nor takes the claimed one.
     assert reminders.run(date(2027, 2, 14), now=start.replace(minute=2)).sent == 0
     # Once the claim has run out, the next run sends it, once.
