@@ -8,7 +8,8 @@
     reapply-erasures              after a PostgreSQL pg_restore: erase again what the ledger lists
     retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
                                   reminder subscriptions that are over or were not confirmed in
-                                  time (reminder_confirm_days), and staff audit entries older
+                                  time (reminder_confirm_days), mailboxes' confirmation email
+                                  counts past their period, and staff audit entries older
                                   than a year
     audit [--since YYYY-MM-DD]    the record of staff access (sign-ins, refusals, enquiries opened,
                                   searches, status changes, exports), one tab-separated line each
@@ -163,6 +164,8 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         print(f"deleted {maintenance.delete_finished_subscriptions()} finished reminder subscriptions", file=err)
         count = maintenance.delete_unconfirmed_subscriptions()
         print(f"deleted {count} reminder subscriptions never confirmed by their address", file=err)
+        count = maintenance.delete_expired_recipients()
+        print(f"forgot the confirmation email counts of {count} mailboxes", file=err)
         count = maintenance.delete_closed(months=args.months)
         print(f"deleted {count} closed or untouched enquiries", file=err)
         from . import audit

@@ -50,10 +50,14 @@ def held_message(reference: str) -> str:
     )
 
 
-def judge(session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings) -> Verdict:
+def judge(
+    session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings, contact_key: str = ""
+) -> Verdict:
     """Whether this enquiry is held, inside the storing transaction (after the counter lock,
-    so concurrent submissions are counted one after another). Raises TooManyEnquiries only
-    when the caps on held enquiries are reached."""
+    so concurrent submissions are counted one after another). `contact_key` is a reminders
+    request's recipient: its asks count together, new lists and lists asked for again alike,
+    however the address is spelt. Raises TooManyEnquiries only when the caps on held
+    enquiries are reached."""
     session.exec(delete(RecentSubmission).where(RecentSubmission.created_at < now - RATE_WINDOW))
     from_address = session.exec(
         select(func.count()).select_from(RecentSubmission).where(RecentSubmission.address_key == key)
@@ -63,6 +67,11 @@ def judge(session: Session, form: EnquiryForm, key: str, now: datetime, settings
     from_contact = session.exec(
         select(func.count()).select_from(Enquiry).where(Enquiry.created_at >= now - RATE_WINDOW, or_(*same_contact))
     ).one()
+    if contact_key:
+        asks = session.exec(
+            select(func.count()).select_from(RecentSubmission).where(RecentSubmission.contact_key == contact_key)
+        ).one()
+        from_contact = max(from_contact, asks)
     reasons = tuple(
         reason
         for reason, over in (

@@ -6,9 +6,11 @@ costs nothing but time: the row stays, and is tried again after 1, 2, 4 ... minu
 an hour apart) until it goes. Two senders (several backend workers, or a cron job beside
 them) never send one row twice: each claims a row with a conditional UPDATE first.
 
-Reminders (reminders.py), and the one email asking a new subscriber to confirm their
-address, are rows of the same queue, under the same claims, retries and hourly cap; the
-firm's notifications and the confirmations go first.
+Reminders (reminders.py), and the emails asking a new subscriber to confirm their address,
+are rows of the same queue, under the same claims and retries. They go to people outside the
+firm, so they have a budget of their own within the hourly cap, MAIL_TO_VISITORS_PER_HOUR:
+the firm's notifications are claimed first and may use the whole cap, visitors' emails never
+more than their budget (confirmations before reminders); what waits is sent in a later hour.
 
 The backend runs `run_sender` as a lifespan task (every 30 s, and at once after a new
 enquiry in the same worker); `python -m consultancy.enquiries send-mail` does one pass.
@@ -17,9 +19,10 @@ Settings, from the environment: SMTP_HOST (no host: nothing is sent, mail waits 
 queue), SMTP_PORT (587 with STARTTLS, 465 with SMTP_SSL, else 25), SMTP_USER,
 SMTP_PASSWORD, SMTP_STARTTLS (default on), SMTP_SSL (implicit TLS, default off), MAIL_FROM
 (default SMTP_USER, else the firm's address), SMTP_CA_FILE (a CA bundle for a mail server
-with a private certificate), MAIL_PER_HOUR (60: the most notifications sent in any hour; the
-rest wait in the queue, and every enquiry is in the inbox whatever the mail does). The
-recipient is the firm's email in data/site.toml.
+with a private certificate), MAIL_PER_HOUR (60: the most emails sent in any hour; the rest
+wait in the queue, and every enquiry is in the inbox whatever the mail does),
+MAIL_TO_VISITORS_PER_HOUR (the part of it visitors' emails may use: a third by default, at
+most half). The notifications' recipient is the firm's email in data/site.toml.
 
 A login (SMTP_USER) is only ever sent over TLS: without STARTTLS or SMTP_SSL the sender
 refuses to log in rather than send the password in clear.
@@ -108,6 +111,16 @@ class SmtpSettings:
 
 def mails_per_hour() -> int:
     return int(os.environ.get("MAIL_PER_HOUR", "").strip() or 60)
+
+
+def visitor_mails_per_hour() -> int:
+    """The part of the hourly cap that emails to visitors (confirmations, reminders) may use:
+    never more than half, so the firm's own notifications always keep the larger share."""
+    whole = mails_per_hour()
+    given = os.environ.get("MAIL_TO_VISITORS_PER_HOUR", "").strip()
+    share = min(int(given) if given else whole // 3, whole // 2)
+    # A cap too small to split still lets one through an hour: they wait, never for ever.
+    return max(share, 1 if whole > 1 else 0)
 
 
 class InsecureLogin(smtplib.SMTPException):
@@ -201,11 +214,13 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     if smtp is None:
         return SendReport(configured=False)
     now = now or utcnow()
-    # The site-wide hourly cap: what is over it waits for the next hour, never dropped.
+    # The site-wide hourly cap, and visitors' budget within it: what is over them waits for a
+    # later hour, never dropped.
     limit = min(limit, mails_per_hour() - sent_since(now - HOUR))
     if limit <= 0:
         return SendReport()
-    claimed = _claim(now, limit)
+    to_visitors = max(visitor_mails_per_hour() - sent_since(now - HOUR, to_visitors=True), 0)
+    claimed = _claim(now, limit, to_visitors)
     if not claimed:
         return SendReport()
     results: dict[int, str] = {}
@@ -254,9 +269,13 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"[:500]
 
 
-def sent_since(moment: datetime) -> int:
+def sent_since(moment: datetime, *, to_visitors: bool = False) -> int:
+    """Emails sent since `moment`: all of them, or those to visitors only."""
+    sent = MailQueue.sent_at >= moment
+    if to_visitors:
+        sent &= MailQueue.enquiry_id.is_(None)
     with transaction() as session:
-        return session.exec(select(func.count()).select_from(MailQueue).where(MailQueue.sent_at >= moment)).one()
+        return session.exec(select(func.count()).select_from(MailQueue).where(sent)).one()
 
 
 def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
@@ -279,20 +298,30 @@ def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
     return server
 
 
-def _claim(now: datetime, limit: int) -> list[tuple[int, Subject]]:
+def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, Subject]]:
+    """Claim up to `limit` due rows: the firm's notifications first, then up to `to_visitors`
+    emails to visitors, confirmations before reminders."""
     from .reminders import confirmation_letter, letter
 
     free = or_(MailQueue.claimed_until.is_(None), MailQueue.claimed_until < now)
+    due_now = (MailQueue.sent_at.is_(None), MailQueue.next_try_at <= now, free)
     with transaction() as session:
         due = session.exec(
             select(MailQueue.id)
-            .where(MailQueue.sent_at.is_(None), MailQueue.next_try_at <= now, free)
-            # The firm's notifications and confirmation emails before reminders: a day of many
-            # reminders (a return due for everyone on one date) never keeps a new enquiry's
-            # email, or a visitor waiting for their confirmation link, waiting.
-            .order_by(MailQueue.reminder_id.is_not(None), MailQueue.next_try_at, MailQueue.id)
+            .where(*due_now, MailQueue.enquiry_id.is_not(None))
+            .order_by(MailQueue.next_try_at, MailQueue.id)
             .limit(limit)
         ).all()
+        to_visitors = min(to_visitors, limit - len(due))
+        if to_visitors > 0:
+            # Confirmations before reminders: a day of many reminders (a return due for
+            # everyone on one date) never keeps a visitor waiting for their link.
+            due += session.exec(
+                select(MailQueue.id)
+                .where(*due_now, MailQueue.enquiry_id.is_(None))
+                .order_by(MailQueue.reminder_id.is_not(None), MailQueue.next_try_at, MailQueue.id)
+                .limit(to_visitors)
+            ).all()
         claimed: list[tuple[int, Subject]] = []
         for queue_id in due:
             # Another sender may have taken it since the SELECT: only one UPDATE matches.

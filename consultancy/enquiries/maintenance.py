@@ -64,21 +64,28 @@ def delete_finished_subscriptions(*, today: date | None = None) -> int:
 
 def delete_unconfirmed_subscriptions(*, now: datetime | None = None) -> int:
     """Delete reminder subscriptions whose address's owner did not confirm them within
-    reminder_confirm_days (data/enquiries.toml) of the last confirmation email (or of the
-    request, when none went: a lead staff never released). Their lead stays, saying so."""
+    reminder_confirm_days (data/enquiries.toml) of their first ask: asking again, or another
+    confirmation email, does not put it off. Their lead stays, saying so."""
     from .reminders import never_confirmed
 
     now = now or utcnow()
     days = content().enquiries.reminder_confirm_days
     cutoff = now - timedelta(days=days)
-    asked = func.coalesce(ReminderSubscription.confirmation_sent_at, ReminderSubscription.created_at)
-    expired = ReminderSubscription.confirmed_at.is_(None) & (asked < cutoff)
+    expired = ReminderSubscription.confirmed_at.is_(None) & (ReminderSubscription.created_at < cutoff)
     with transaction() as session:
         leads = list(session.exec(select(ReminderSubscription.enquiry_id).where(expired)).all())
         if not leads:
             return 0
         never_confirmed(session, leads, now, days)
         return _delete_subscriptions(session, ReminderSubscription.enquiry_id.in_(leads) & expired)
+
+
+def delete_expired_recipients(*, now: datetime | None = None) -> int:
+    """Forget the confirmation counts of mailboxes whose cap period is over (recipients.py)."""
+    from .recipients import delete_expired
+
+    with transaction() as session:
+        return delete_expired(session, now or utcnow())
 
 
 def ledger_path() -> Path:

@@ -134,7 +134,24 @@ class RecentSubmission(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     address_key: str = Field(max_length=64, index=True)
+    # A reminders request's recipient (recipients.recipient_key, never the address), so that
+    # asks for one mailbox count together whatever its spelling; None for other enquiries.
+    contact_key: str | None = Field(default=None, max_length=64, index=True)
     created_at: datetime = Field(sa_type=UTCDateTime, index=True)
+
+
+class MailRecipient(SQLModel, table=True):
+    """The confirmation emails one mailbox was sent, for the cap per recipient across every
+    request (recipients.py). One row per mailbox, keyed by a keyed hash of its normalised
+    address (never the address); deleted by `retention` once its period is over."""
+
+    __tablename__ = "mail_recipient"
+
+    recipient_key: str = Field(primary_key=True, max_length=64)
+    # The period the count runs in starts with its first email.
+    period_started_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    sent_in_period: int = 0
+    last_sent_at: datetime = Field(sa_type=UTCDateTime)
 
 
 # Exactly one of a queued email's subjects is set (CASE: PostgreSQL adds no booleans).
@@ -155,7 +172,8 @@ class MailQueue(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     enquiry_id: int | None = Field(default=None, foreign_key="enquiry.id", ondelete="CASCADE", unique=True)
     reminder_id: int | None = Field(default=None, foreign_key="reminder.id", ondelete="CASCADE", unique=True)
-    # Not unique: a subscription asked for again after an hour gets a new confirmation email.
+    # Not unique: a subscription asked for again may get another confirmation email (within
+    # its recipient's cap).
     confirm_subscription_id: int | None = Field(
         default=None, foreign_key="reminder_subscription.id", ondelete="CASCADE", index=True
     )
@@ -237,7 +255,8 @@ class ReminderSubscription(SQLModel, table=True):
     # Double opt-in: no reminder is queued until the address's owner follows the link in the
     # confirmation email (anyone can type anyone's address into the form).
     confirmed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
-    # When the last confirmation email was queued (None: not yet, e.g. while the lead is held).
+    # When the last confirmation email was queued (None: not yet, e.g. while the lead is held
+    # or its recipient's cap holds it back). The request's deletion counts from created_at.
     confirmation_sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 

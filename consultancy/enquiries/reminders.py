@@ -6,13 +6,16 @@ the staff inbox, with export, erasure and retention as for any other; its messag
 "renewals") together with a `reminder_subscription` row holding the list.
 
 Double opt-in: anyone can type anyone's address, so the subscription starts unconfirmed and
-the address gets one email with a signed link (unsubscribe.confirm_url); only once its owner
-follows it (`confirm`) are reminders queued. The same address and list asked for again gets
-no second confirmation email within CONFIRM_AGAIN_AFTER; a lead held over a limit gets its
-email once staff release it (the job below sends it). Unconfirmed subscriptions are deleted by
-`retention` after reminder_confirm_days (maintenance.py). The lead is kept either way: a
-person asked for help with these renewals, as with an enquiry whose address nobody checked;
-its message says whether the reminders wait for, or never had, the visitor's confirmation.
+the address gets an email with a signed link (unsubscribe.confirm_url); only once its owner
+follows it (`confirm`) are reminders queued. Every ask, a new list or the same address and
+list again, counts against the enquiry limits (limits.py), the recipient's asks together
+however the address is spelt. Confirmation emails are capped per mailbox across all requests
+(recipients.py): one held back waits, and the job below sends it when the cap allows, as it
+does for a lead held over a limit once staff release it. Unconfirmed subscriptions are deleted
+by `retention` reminder_confirm_days after they were first asked for (maintenance.py), however
+often they are asked for again. The lead is kept either way: a person asked for help with
+these renewals, as with an enquiry whose address nobody checked; its message says whether the
+reminders wait for, or never had, the visitor's confirmation.
 
 `run(today)` (python -m consultancy.enquiries reminders, daily) works out each subscription's
 dates from the list with the calendar's own rules (consultancy/content/renewals.py) and, for
@@ -36,12 +39,12 @@ from email.utils import formatdate
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlmodel import Session, func, select, update
+from sqlmodel import Session, func, select
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
 
-from . import mail, store
+from . import mail, recipients, store
 from .database import transaction, write
 from .errors import EnquiryError, FormInvalid, StoreUnavailable
 from .form import NOT_SURE, EnquiryForm, consent_given, email_address
@@ -62,15 +65,17 @@ HEADER_POLICY = policy.default.clone(max_line_length=998)
 # Reminders are sent at most this many years ahead of a subscription's start: a certificate
 # far in the future is renewed long after the visitor has moved on or subscribed again.
 YEARS_AHEAD = 15
-# The same address and list asked for again sooner gets no new confirmation email: a
-# visitor pressing the button twice, or someone repeating another person's address, sends
-# that address at most one an hour.
-CONFIRM_AGAIN_AFTER = timedelta(hours=1)
 # What the lead's first line says while the reminders wait for the address's owner, and
 # once they never came.
 AWAITING = "renewals (awaiting the visitor's confirmation):"
 NEVER_CONFIRMED = "renewals (not confirmed by the visitor; no reminders sent):"
 CONFIRMED = "renewals:"
+# For staff, on a lead whose confirmation email the recipient's cap holds back.
+WAITING_NOTE = (
+    "No confirmation email yet: this mailbox had one from us in the last day, or "
+    f"{recipients.CONFIRMATIONS_PER_PERIOD} in {recipients.PERIOD.days} days (a limit against using the form to "
+    "mail a stranger). It goes with a later reminders run if the limit allows before the request is deleted."
+)
 
 
 class NothingToRemind(EnquiryError):
@@ -146,9 +151,10 @@ def subscribe(
     now: datetime | None = None,
 ) -> store.Receipt:
     """Store a subscription and its lead, and queue the email asking the address's owner to
-    confirm; the receipt as for an enquiry (held over a limit: the confirmation email waits
-    until staff release it). The same address and list again is the same subscription: its
-    receipt, and a new confirmation email only after CONFIRM_AGAIN_AFTER. Raises FormInvalid
+    confirm if the recipient's cap allows (else it waits); the receipt as for an enquiry (held
+    over a limit: the confirmation email waits until staff release it). The same address and
+    list again is the same subscription: its receipt, the ask counted against the limits, and
+    another confirmation email only within them and the recipient's cap. Raises FormInvalid
     ({"email"|"consent": ...}), NothingToRemind, TooManyEnquiries, StoreUnavailable."""
     errors: dict[str, str] = {}
     address_given = email_address(email)
@@ -176,7 +182,8 @@ def subscribe(
         consent=True,
     )
     ends_on = max(date.fromisoformat(i.date) for i in items)
-    again = _asked_again(address_given, chosen, today, now)
+    contact = recipients.recipient_key(address_given)
+    again = _asked_again(lead, chosen, address, contact, today, now)
     if again is not None:
         return again
 
@@ -187,14 +194,12 @@ def subscribe(
         subscription = ReminderSubscription(enquiry_id=enquiry.id, held=chosen, created_at=now, ends_on=ends_on)
         session.add(subscription)
         session.flush()
-        # Two requests for one address and list racing past `_asked_again`: stores queue one
-        # after another (store._store locks the year's counter first), so the second sees the
-        # first's email here and sends none.
-        lately = [s for s in _same(session, address_given, chosen, today) if s.id != subscription.id]
-        if enquiry.status != HELD and not any(_asked_since(s, now) for s in lately):
-            _ask_to_confirm(session, subscription.id, now)
+        # Two requests racing past `_asked_again` make two subscriptions; the recipient's cap
+        # still lets one email through.
+        if enquiry.status != HELD and not _ask_to_confirm(session, subscription.id, now):
+            session.add(EnquiryNote(enquiry_id=enquiry.id, author="website", text=WAITING_NOTE, created_at=now))
 
-    return store.receive(lead, address, client_key=client_key, now=now, also=with_subscription)
+    return store.receive(lead, address, client_key=client_key, now=now, also=with_subscription, contact_key=contact)
 
 
 def _same(session: Session, email: str, held: dict, today: date) -> list[ReminderSubscription]:
@@ -212,24 +217,24 @@ def _same(session: Session, email: str, held: dict, today: date) -> list[Reminde
     return [row for row in rows if row.held == held]
 
 
-def _asked_since(subscription: ReminderSubscription, now: datetime) -> bool:
-    sent = subscription.confirmation_sent_at
-    return sent is not None and sent > now - CONFIRM_AGAIN_AFTER
-
-
-def _asked_again(email: str, held: dict, today: date, now: datetime) -> store.Receipt | None:
-    """The receipt of a running subscription with this address and list (a confirmation
-    email queued again if the last is over CONFIRM_AGAIN_AFTER old), or None."""
+def _asked_again(
+    lead: EnquiryForm, held: dict, address: str, contact: str, today: date, now: datetime
+) -> store.Receipt | None:
+    """The receipt of a running subscription with this address and list, or None. The ask is
+    counted against the limits as a new request would be; within them, its confirmation email
+    is queued again if none is waiting and the recipient's cap allows. Its lead is not
+    changed, and its deletion still counts from its first ask."""
 
     def again(session: Session) -> store.Receipt | None:
-        found = _same(session, email, held, today)
+        found = _same(session, lead.email, held, today)
         if not found:
             return None
         subscription = found[0]
         enquiry = session.get(Enquiry, subscription.enquiry_id)
         assert enquiry is not None
-        if enquiry.status != HELD:
-            _ask_to_confirm(session, subscription.id, now, again_before=now - CONFIRM_AGAIN_AFTER)
+        verdict = store.count_ask(session, lead, address, now, contact)
+        if enquiry.status != HELD and not verdict.held:
+            _ask_to_confirm(session, subscription.id, now)
         return store.Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
 
     try:
@@ -242,31 +247,30 @@ def _asked_again(email: str, held: dict, today: date, now: datetime) -> store.Re
     return receipt
 
 
-def _ask_to_confirm(
-    session: Session, subscription_id: int, now: datetime, *, again_before: datetime | None = None
-) -> bool:
-    """Queue the confirmation email of an unconfirmed subscription: if none was ever queued,
-    or (with `again_before`) the last one was queued before then and has gone. True if queued."""
+def _ask_to_confirm(session: Session, subscription_id: int, now: datetime) -> bool:
+    """Queue the confirmation email of an unconfirmed, running subscription, unless one is
+    waiting to go already or the recipient's cap holds it back. True if queued."""
     waiting = session.exec(
         select(MailQueue.id).where(MailQueue.confirm_subscription_id == subscription_id, MailQueue.sent_at.is_(None))
     ).first()
     if waiting is not None:
         return False
-    never = ReminderSubscription.confirmation_sent_at.is_(None)
-    due = never if again_before is None else never | (ReminderSubscription.confirmation_sent_at < again_before)
-    # Conditional, so two runs (or a run and a second request) queue it once.
-    taken = session.exec(
-        update(ReminderSubscription)
-        .where(
-            ReminderSubscription.id == subscription_id,
-            ReminderSubscription.confirmed_at.is_(None),
-            ReminderSubscription.unsubscribed_at.is_(None),
-            due,
-        )
-        .values(confirmation_sent_at=now)
-    )
-    if taken.rowcount != 1:
+    found = session.exec(
+        select(ReminderSubscription, Enquiry)
+        .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
+        .where(ReminderSubscription.id == subscription_id)
+    ).first()
+    if found is None:
         return False
+    subscription, enquiry = found
+    if subscription.confirmed_at or subscription.unsubscribed_at or not enquiry.email:
+        return False
+    # The mailbox's row is locked from here to the commit: two runs, or a run and a second
+    # request, queue one email between them.
+    if not recipients.take_confirmation(session, enquiry.email, now):
+        return False
+    subscription.confirmation_sent_at = now
+    session.add(subscription)
     session.add(MailQueue(confirm_subscription_id=subscription_id, next_try_at=now))
     return True
 
@@ -334,8 +338,11 @@ def _queue_for(session: Session, subscription_id: int, held: dict, ends_on: date
 
 def ask_to_confirm_due(today: date, *, now: datetime | None = None) -> int:
     """Queue the confirmation email of every unconfirmed subscription that never had one and
-    whose lead is not held (released by staff since, or stored before double opt-in)."""
+    whose lead is not held (released by staff since, held back by its recipient's cap, or
+    stored before double opt-in), as far as the recipients' caps allow."""
     now = now or utcnow()
+    # Not one about to be deleted by `retention` (its deletion counts from its first ask).
+    since = now - timedelta(days=content().enquiries.reminder_confirm_days)
 
     def ask(session: Session) -> int:
         waiting = session.exec(
@@ -346,8 +353,10 @@ def ask_to_confirm_due(today: date, *, now: datetime | None = None) -> int:
                 ReminderSubscription.confirmation_sent_at.is_(None),
                 ReminderSubscription.unsubscribed_at.is_(None),
                 ReminderSubscription.ends_on >= today,
+                ReminderSubscription.created_at > since,
                 Enquiry.status != HELD,
             )
+            .order_by(ReminderSubscription.id)
         ).all()
         return sum(_ask_to_confirm(session, subscription_id, now) for subscription_id in waiting)
 
@@ -483,6 +492,8 @@ class ConfirmationLetter:
     held: dict[str, dict[str, str]]
     ends_on: date
     asked_at: datetime
+    # Deleted then if not confirmed: reminder_confirm_days after it was first asked for.
+    deleted_on: date
 
 
 def confirmation_letter(session: Session, subscription_id: int) -> ConfirmationLetter | None:
@@ -504,6 +515,9 @@ def confirmation_letter(session: Session, subscription_id: int) -> ConfirmationL
         held=subscription.held or {},
         ends_on=subscription.ends_on,
         asked_at=subscription.confirmation_sent_at or subscription.created_at,
+        deleted_on=(subscription.created_at + timedelta(days=content().enquiries.reminder_confirm_days))
+        .astimezone(rules.KOLKATA)
+        .date(),
     )
 
 
@@ -512,7 +526,6 @@ def compose_confirmation(item: ConfirmationLetter, sender: str) -> EmailMessage:
     them. Raises unsubscribe.NoKey without a signing key (it waits in the queue)."""
     site = content().site
     link = confirm_url(item.subscription_id, item.reference)
-    days = content().enquiries.reminder_confirm_days
     today = rules.today_in_kolkata()
     items = [i for i in upcoming(item.held, today) if date.fromisoformat(i.date) <= item.ends_on]
     message = EmailMessage()
@@ -534,8 +547,8 @@ def compose_confirmation(item: ConfirmationLetter, sender: str) -> EmailMessage:
         'To start the reminders, open this link and press "Confirm reminders":',
         link,
         "",
-        "If you did not ask for them, ignore this email: we send you nothing more, and we delete",
-        f"the request after {days} days.",
+        "If you did not ask for them, ignore this email: without your confirmation we send no",
+        f"reminders, and we delete the request after {rules.label(item.deleted_on)}.",
         "",
         f"{site.name}, {site.phone}, {site.email}. Reference {item.reference}.",
     ]

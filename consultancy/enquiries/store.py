@@ -82,6 +82,7 @@ def receive(
     client_key: str = "",
     now: datetime | None = None,
     also: Callable[[Session, Enquiry], None] | None = None,
+    contact_key: str = "",
 ) -> Receipt:
     """Store `form` and return its receipt (reference KSC-2026-0042) once it is committed.
 
@@ -96,6 +97,7 @@ def receive(
 
     `also(session, enquiry)` stores what belongs with the enquiry (a reminder subscription)
     in the same transaction; it is also called for an enquiry found under `client_key`.
+    `contact_key` counts a reminders request against its recipient's asks (limits.judge).
     """
     settings = content().enquiries
     now = now or utcnow()
@@ -103,7 +105,7 @@ def receive(
     client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
-            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key, also))
+            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key, also, contact_key))
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
             return Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
@@ -125,6 +127,7 @@ def _store(
     settings: EnquirySettings,
     client_key: str = "",
     also: Callable[[Session, Enquiry], None] | None = None,
+    contact_key: str = "",
 ) -> Enquiry:
     if client_key:
         # Sent before (a second try after the backend was away): the same enquiry, once. Two
@@ -139,7 +142,7 @@ def _store(
     # Locking the year's counter first puts concurrent submissions in a queue: the counts
     # in limits.judge then see every enquiry committed before this one.
     number = _next_number(session, year)
-    verdict = limits.judge(session, form, key, now, settings)
+    verdict = limits.judge(session, form, key, now, settings, contact_key)
     enquiry = Enquiry(
         reference=reference(settings.reference_prefix, year, number),
         year=year,
@@ -162,7 +165,7 @@ def _store(
     )
     session.add(enquiry)
     session.flush()
-    session.add(RecentSubmission(address_key=key, created_at=now))
+    session.add(RecentSubmission(address_key=key, contact_key=contact_key or None, created_at=now))
     # Held ones are bounded in email too: the first in an hour tells staff, the rest wait in
     # the inbox's "Held" list.
     if not verdict.held or limits.held_mail_due(session, now):
@@ -170,6 +173,20 @@ def _store(
     if also is not None:
         also(session, enquiry)
     return enquiry
+
+
+def count_ask(session: Session, form: EnquiryForm, address: str, now: datetime, contact_key: str) -> limits.Verdict:
+    """Judge and count an ask that stores no new enquiry (a reminders request asked for
+    again), as `receive` does a new one, inside the caller's transaction. Raises
+    TooManyEnquiries at the caps on held enquiries."""
+    key = address_key(address)
+    # The same queue as new enquiries (the year's counter row, locked and left as it is), so
+    # concurrent asks are counted one after another.
+    year = now.astimezone(IST).year
+    session.exec(update(ReferenceCounter).where(ReferenceCounter.year == year).values(last=ReferenceCounter.last))
+    verdict = limits.judge(session, form, key, now, content().enquiries, contact_key)
+    session.add(RecentSubmission(address_key=key, contact_key=contact_key or None, created_at=now))
+    return verdict
 
 
 def _next_number(session: Session, year: int) -> int:

@@ -20,6 +20,7 @@ import pytest
 import sqlalchemy as sa
 
 from consultancy.content import content
+from consultancy.content import renewals as rules
 from consultancy.enquiries import maintenance, reminders, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
@@ -316,7 +317,7 @@ def test_a_job_that_dies_mid_send_leaves_the_reminder_to_the_next_run_once(
     reminders.run(date(2027, 1, 11), now=start.replace(month=1, day=11))  # the firm's notification
     assert reminders.schedule(date(2027, 2, 14), now=start) == 1
     # A job claims the reminder, then dies before sending it (nothing recorded).
-    assert len(mail._claim(start, 10)) == 1
+    assert len(mail._claim(start, 10, 10)) == 1
     # Another run meanwhile neither queues it again nor takes the claimed one.
     assert reminders.run(date(2027, 2, 14), now=start.replace(minute=2)).sent == 0
     # Once the claim has run out, the next run sends it, once.
@@ -407,24 +408,77 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
     assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 1
 
 
-def test_asked_again_after_an_hour_one_more_confirmation_email(db_url: str, mail_server: MailCatcher) -> None:
+def test_one_mailbox_gets_one_confirmation_email_a_day_and_three_in_all(db_url: str, mail_server: MailCatcher) -> None:
     start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
     reference = subscribe(confirmed=False, now=start)
     other_list = {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}}
     assert reminders.run(date(2027, 1, 10), now=start).sent == 2
-    for minutes in (1, 30, 59):
+    # The same list asked for again that day: the same request, and no second email.
+    for minutes in (1, 30, 61, 23 * 60):
         again = start + timedelta(minutes=minutes)
         assert subscribe(confirmed=False, now=again, client_key=f"page-load-{minutes:04d}") == reference
         assert reminders.run(date(2027, 1, 10), now=again).sent == 0
-    later = start + timedelta(minutes=61)
-    assert subscribe(confirmed=False, now=later, client_key="page-load-0061") == reference
-    assert reminders.run(date(2027, 1, 10), now=later).sent == 1
-    # Both links work until one is used: the same subscription.
+    # Another list for the same mailbox, spelt otherwise, is another request (a lead for
+    # staff, noted), whose email waits for the next day's run.
+    later = start + timedelta(hours=23, minutes=30)
+    other = subscribe("Plant+Renewals@Example.com", held=other_list, confirmed=False, now=later, client_key="other")
+    assert other != reference
+    assert reminders.run(date(2027, 1, 10), now=later).sent == 1  # its lead's notification only
+    assert count(db_url, "enquiry_note WHERE text LIKE 'No confirmation email yet%'") == 1
+    next_day = start + timedelta(days=1, minutes=1)
+    report = reminders.run(date(2027, 1, 11), now=next_day)
+    assert (report.confirmations, report.sent) == (1, 1)
+    assert received(mail_server, "plant+renewals@example.com")[0]["Subject"].startswith("Confirm your renewal")
+    # The first list again two days on: its email once more, the mailbox's third and last.
+    third_day = start + timedelta(days=2, minutes=2)
+    assert subscribe(confirmed=False, now=third_day, client_key="page-load-3") == reference
+    assert reminders.run(date(2027, 1, 12), now=third_day).sent == 1
+    # Both of its links work until one is used: the same subscription.
     links = [m.get_content() for m in received(mail_server)]
     assert len(links) == 2 and all(unsubscribe.CONFIRM_PATH in text for text in links)
-    # Another list for the same address is another request, with its own email.
-    assert subscribe(held=other_list, confirmed=False, now=later, client_key="page-load-9999") != reference
-    assert reminders.run(date(2027, 1, 10), now=later).sent == 2  # its lead's notification and its email
+    for days in range(3, 7):
+        again = start + timedelta(days=days, minutes=3)
+        assert subscribe(confirmed=False, now=again, client_key=f"page-load-day-{days}") == reference
+        assert reminders.run(again.date(), now=again).sent == 0
+    assert len(mail_server.messages) == 5  # 2 leads' notifications, 3 confirmation emails
+
+
+def test_asking_again_does_not_put_off_the_deletion_of_an_unconfirmed_request(
+    db_url: str, mail_server: MailCatcher
+) -> None:
+    start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
+    reference = subscribe(confirmed=False, now=start)
+    reminders.run(date(2027, 1, 10), now=start)
+    days = content().enquiries.reminder_confirm_days
+    again = start + timedelta(days=days - 1)
+    assert subscribe(confirmed=False, now=again, client_key="page-load-again") == reference
+    assert reminders.run(again.date(), now=again).sent == 1  # its email again, a day or more on
+    # The second email gives the same date as the first: the request's first ask and the days.
+    first, second = (m.get_content() for m in received(mail_server))
+    deleted_on = (start + timedelta(days=days)).date()
+    assert f"delete the request after {rules.label(deleted_on)}" in " ".join(first.split())
+    assert f"delete the request after {rules.label(deleted_on)}" in " ".join(second.split())
+    assert maintenance.delete_unconfirmed_subscriptions(now=start + timedelta(days=days, minutes=1)) == 1
+    assert count(db_url, "reminder_subscription") == 0 and count(db_url, "enquiry") == 1
+
+
+def test_asking_again_counts_against_the_hourly_limits(db_url: str, mail_server: MailCatcher) -> None:
+    start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
+    per_contact = content().enquiries.per_contact_per_hour
+    reference = subscribe(confirmed=False, now=start)
+    for n in range(1, per_contact):
+        assert subscribe(confirmed=False, now=start + timedelta(minutes=n), client_key=f"again-{n}") == reference
+    # Over the limit for this mailbox, whatever its spelling: a new list is held for staff.
+    spelt_otherwise = reminders.subscribe(
+        "PLANT+x@example.com",
+        {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}},
+        "on",
+        "10.0.0.2",
+        today=SUBSCRIBED,
+        now=start + timedelta(minutes=10),
+    )
+    assert spelt_otherwise.held
+    assert count(db_url, "recent_submission") == per_contact + 1
 
 
 def test_a_held_request_gets_its_confirmation_email_once_staff_release_it(
@@ -432,16 +486,16 @@ def test_a_held_request_gets_its_confirmation_email_once_staff_release_it(
 ) -> None:
     from consultancy.enquiries import inbox
 
-    per_contact = content().enquiries.per_contact_per_hour
-    lists = [{"cto": {"date": f"2027-0{5 + n}-13", "kind": "expiry"}} for n in range(per_contact + 1)]
-    references = [subscribe(held=held, confirmed=False, address=f"10.0.4.{n}") for n, held in enumerate(lists)]
+    per_address = content().enquiries.per_address_per_hour
+    people = [f"plant{n}@example.com" for n in range(per_address + 1)]
+    references = [subscribe(person, confirmed=False, address="10.0.4.1") for person in people]
     reminders.run(date(2027, 1, 10))
-    assert len(received(mail_server)) == per_contact  # the held one's waits
+    assert [len(received(mail_server, person)) for person in people] == [1] * per_address + [0]  # the held one's waits
     inbox.set_status(staff_token(), references[-1], "new")
     report = reminders.run(date(2027, 1, 11))
     assert (report.confirmations, report.sent) == (1, 1)
     assert reminders.run(date(2027, 1, 12)).confirmations == 0
-    assert len(received(mail_server)) == per_contact + 1
+    assert len(received(mail_server, people[-1])) == 1
 
 
 def test_retention_drops_an_unconfirmed_subscription_after_the_period_and_keeps_the_lead(

@@ -50,7 +50,9 @@ def _answer() -> rx.Component:
                     rx.cond(
                         ReminderState.held,
                         "A member of our staff will check your request first; then we email you a link. ",
-                        "We have emailed you a link. ",
+                        # The email may wait: one mailbox gets at most one such email a day.
+                        "We are emailing you a link (an address gets at most one such email a day from us, "
+                        "so it may come tomorrow). ",
                     ),
                     f"Press it within {days} days to start the reminders; until then we send none. ",
                     "Your reference is ",

@@ -1,0 +1,190 @@
+"""The renewal calendar's reminders form used as a mail bomb: one attacker's address asks for
+reminders to one victim's mailbox (in several spellings) every few minutes for 24 simulated
+hours, new lists and the same lists again, while the backend's sender and the hourly
+reminders job run as in production. Real databases (SQLite and PostgreSQL), the real sender,
+a real SMTP server (aiosmtpd). The victim gets a few emails in all, and the firm's own
+notifications still go first, within the hourly cap."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from email import message_from_bytes, policy
+
+import pytest
+
+from consultancy.content import content
+from consultancy.enquiries import mail, reminders, store
+from consultancy.enquiries.errors import TooManyEnquiries
+from tests.enquiry_fixtures import MailCatcher, enquiry_form
+
+KEY = "k" * 40
+ATTACKER = "203.0.113.7"
+# One mailbox: +tags and letter case are the same victim to any mail provider.
+SPELLINGS = (
+    "victim.name@example.com",
+    "Victim.Name@Example.com",
+    "victim.name+renewals@example.com",
+    "VICTIM.NAME+a1@EXAMPLE.COM",
+    "victim.name+b2@example.com",
+)
+START = datetime(2027, 1, 10, 0, 0, tzinfo=UTC)
+HOURS = 24
+EVERY = timedelta(minutes=5)
+# Four new lists an hour: under the per-address limit (5), so none of them is held for it.
+NEW_LIST_EVERY_MIN = 15
+# Just over the hour after which the confirmation path used to send a list's email again.
+AGAIN_AFTER = timedelta(minutes=65)
+
+
+@pytest.fixture(autouse=True)
+def signing_key(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("ENQUIRY_ADDRESS_KEY", KEY)
+    for name in ("PUBLIC_URL", "SITE_PUBLIC_URL", "BACKEND_PUBLIC_URL", "MAIL_PER_HOUR"):
+        clean_env.delenv(name, raising=False)
+
+
+def a_list(n: int) -> dict[str, dict[str, str]]:
+    """The attacker's n-th list: a consent to operate expiring on a different day each time."""
+    return {"cto": {"date": (date(2027, 6, 1) + timedelta(days=n)).isoformat(), "kind": "expiry"}}
+
+
+def stored_renewal_leads() -> set[str]:
+    from sqlmodel import select
+
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import Enquiry
+
+    with transaction() as session:
+        return set(session.exec(select(Enquiry.reference).where(Enquiry.message.startswith("renewals"))).all())
+
+
+def mailbox(address: str) -> str:
+    local, _, domain = address.lower().partition("@")
+    return f"{local.split('+', 1)[0]}@{domain}"
+
+
+def test_the_reminders_form_cannot_mail_bomb_a_stranger_over_24_hours(
+    db_url: str, mail_server: MailCatcher, capsys: pytest.CaptureFixture[str]
+) -> None:
+    victim = mailbox(SPELLINGS[0])
+    firm = content().site.email
+    cap = mail.mails_per_hour()
+    # (when, address, list number) of every list the attacker was told was not held: those
+    # are the ones worth asking for again.
+    live: list[tuple[datetime, str, int]] = []
+    passes: list[tuple[datetime, int]] = []  # (when, emails delivered by that pass)
+    asks = refused = 0
+    late_notifications: list[str] = []
+    references: set[str] = set()  # the leads of new lists the attacker was given
+
+    def deliver(moment: datetime, run_job: bool = False) -> None:
+        before = len(mail_server.messages)
+        if run_job:
+            # The hourly reminders job (make prod's REMINDERS_EVERY_S), which sends too.
+            reminders.run(moment.date(), now=moment)
+        else:
+            # The backend's sender, woken after every stored request.
+            mail.send_due(now=moment)
+        passes.append((moment, len(mail_server.messages) - before))
+
+    def ask(moment: datetime, address: str, n: int) -> store.Receipt | None:
+        nonlocal asks, refused
+        asks += 1
+        try:
+            return reminders.subscribe(address, a_list(n), "on", ATTACKER, today=moment.date(), now=moment)
+        except TooManyEnquiries:
+            refused += 1
+            return None
+
+    lists = 0
+    moment = START
+    while moment < START + timedelta(hours=HOURS):
+        if moment.minute == 0:
+            deliver(moment, run_job=True)
+        if moment.minute % NEW_LIST_EVERY_MIN == 0:
+            # A new list, to one of the victim's spellings.
+            address = SPELLINGS[lists % len(SPELLINGS)]
+            receipt = ask(moment, address, lists)
+            if receipt is not None:
+                references.add(receipt.reference)
+                if not receipt.held:
+                    live.append((moment, address, lists))
+            lists += 1
+        # The same lists again, once their last email is an hour old.
+        for index, (asked, again_to, n) in enumerate(live):
+            if moment - asked >= AGAIN_AFTER:
+                ask(moment, again_to, n)
+                live[index] = (moment, again_to, n)
+        deliver(moment)
+        # A real visitor's enquiry each half hour: the firm hears of it in the same pass.
+        if moment.minute == 30:
+            reference = store.submit(
+                enquiry_form(email=f"client{moment.hour}@example.org", service="fire-nocs", message="A fire NOC"),
+                "198.51.100.9",
+                now=moment,
+            )
+            sent_before = len(mail_server.messages)
+            deliver(moment)
+            sent = [
+                message_from_bytes(e.original_content, policy=policy.default)
+                for e in mail_server.messages[sent_before:]
+            ]
+            if not any(m["To"] == firm and reference in m["Subject"] for m in sent):
+                late_notifications.append(reference)
+        moment += EVERY
+
+    to_victim = [e for e in mail_server.messages if any(mailbox(r) == victim for r in e.rcpt_tos)]
+    busiest = max(sum(n for when, n in passes if start <= when < start + mail.HOUR) for start, _ in passes)
+    with capsys.disabled():
+        print(
+            f"\n[{db_url.split(':', 1)[0]}] {HOURS} h, {asks} asks from one address ({refused} refused), "
+            f"{lists} lists: the victim received {len(to_victim)} emails; busiest hour {busiest} of {cap} sent; "
+            f"{len(late_notifications)} of the firm's notifications late"
+        )
+    assert 1 <= len(to_victim) <= 3
+    # No lead behind a request was dropped: each new list told "received" is stored.
+    assert stored_renewal_leads() == references
+    assert late_notifications == []
+    assert busiest <= cap
+
+
+def test_mail_to_visitors_has_its_own_budget_below_the_firms_notifications(
+    db_url: str, mail_server: MailCatcher, clean_env: pytest.MonkeyPatch
+) -> None:
+    clean_env.setenv("MAIL_PER_HOUR", "9")
+    assert mail.visitor_mails_per_hour() == 3  # a third of the cap
+    firm = content().site.email
+
+    def sent(since: int) -> list[str]:
+        return [e.rcpt_tos[0] for e in mail_server.messages[since:]]
+
+    # Six people ask for reminders, each for their own mailbox and from their own address:
+    # six leads for the firm, six confirmation emails.
+    for n in range(6):
+        reminders.subscribe(f"owner{n}@example.net", a_list(n), "on", f"10.0.9.{n}", today=START.date(), now=START)
+    assert mail.send_due(now=START).sent == 9
+    # Every notification, and the visitors' budget: the other three wait.
+    assert sent(0) == [firm] * 6 + [f"owner{n}@example.net" for n in range(3)]
+    assert mail.pending_count() == 3
+    # A new enquiry while the hour's cap is spent waits too, and goes first in the next hour.
+    reference = store.submit(
+        enquiry_form(service="fire-nocs", message="A fire NOC"), "198.51.100.9", now=START + timedelta(minutes=30)
+    )
+    assert mail.send_due(now=START + timedelta(minutes=30)).sent == 0
+    assert mail.send_due(now=START + timedelta(minutes=61)).sent == 4
+    assert sent(9) == [firm] + [f"owner{n}@example.net" for n in range(3, 6)]
+    assert reference in message_from_bytes(mail_server.messages[9].original_content, policy=policy.default)["Subject"]
+    assert mail.pending_count() == 0  # held back, never dropped
+
+
+def test_a_mailbox_is_one_whatever_its_spelling() -> None:
+    from consultancy.enquiries.recipients import normalise, recipient_key
+
+    assert {normalise(spelling) for spelling in SPELLINGS} == {"victim.name@example.com"}
+    assert normalise("Victim.Name+x@GoogleMail.com") == normalise("victimname@gmail.com") == "victimname@gmail.com"
+    # Dots matter elsewhere: another mailbox.
+    assert normalise("victim.name@example.com") != normalise("victimname@example.com")
+    assert len({recipient_key(spelling) for spelling in SPELLINGS}) == 1
+    assert recipient_key("victim.name@example.com") != recipient_key("other@example.com")
+    # A keyed hash of its own: not the address's hash under the address limit's key.
+    assert recipient_key("victim.name@example.com") != store.address_key("victim.name@example.com")
