@@ -14,21 +14,39 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup chromium postgresql db clean images audit prod load
+.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium postgresql db clean images audit prod load
 
-$(VENV)/.installed: requirements.txt constraints.txt
+# The runtime (requirements.txt: `make run`, `make prod`, production) and, on top of it, the
+# tests and tools (requirements-dev.txt: `make setup`, `make test`); constraints.txt, which
+# both files name, pins every package to the versions the tests ran.
+RUNTIME := $(VENV)/.installed-runtime
+DEV := $(VENV)/.installed-dev
+
+$(RUNTIME): requirements.txt constraints.txt
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -c constraints.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip check
 	touch $@
 
-## Re-resolve every Python dependency from requirements.txt into constraints.txt (then `make test`).
+$(DEV): $(RUNTIME) requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip check
+	touch $@
+
+## Re-resolve every Python dependency of requirements-dev.txt (the runtime's included) into
+## constraints.txt, free of the old pins; then check the runtime alone under the new ones.
 lock:
-	rm -rf build/lock-venv && python3 -m venv build/lock-venv
-	build/lock-venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-	build/lock-venv/bin/pip check
-	{ sed -n '1,/^# itself/p' constraints.txt; build/lock-venv/bin/pip freeze; } > constraints.txt.new
-	mv constraints.txt.new constraints.txt && rm -rf build/lock-venv
+	rm -rf build/lock && mkdir -p build/lock && python3 -m venv build/lock/venv
+	grep -v '^-c ' requirements.txt > build/lock/requirements.txt
+	cp requirements-dev.txt build/lock/
+	build/lock/venv/bin/pip install --quiet --disable-pip-version-check -r build/lock/requirements-dev.txt
+	build/lock/venv/bin/pip check
+	{ sed -n '/^#/!q;p' constraints.txt; build/lock/venv/bin/pip freeze; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	python3 -m venv build/lock/runtime
+	build/lock/runtime/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	build/lock/runtime/bin/pip check
+	rm -rf build/lock
 
 $(NODE_BIN)/node:
 	npm install --silent --no-audit --no-fund --prefix .tools node@22
@@ -46,8 +64,11 @@ $(VNU): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools vnu-jar@26.9.27
 
 # Node 22 also in the venv's bin: an activated venv runs plain `reflex run` with it.
-setup: $(VENV)/.installed $(NODE_BIN)/node
+# setup-runtime: what serving needs (make run, make prod, a production host); setup: tests too.
+setup-runtime: $(RUNTIME) $(NODE_BIN)/node
 	@ln -sf $(NODE_BIN)/node $(VENV)/bin/node
+
+setup: setup-runtime $(DEV)
 
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
@@ -60,12 +81,12 @@ postgresql:
 	@$$(ls /usr/lib/postgresql/*/bin/initdb | tail -n1) --version
 
 ## The enquiry database (DB_URL, or var/enquiries.db) at the newest migration in alembic/versions.
-db: $(VENV)/.installed
+db: $(RUNTIME)
 	$(VENV)/bin/reflex db migrate
 
 ## Serve the built site and its backend on http://localhost:$(PORT)
 run: export SITE_DEMO = 1
-run: setup check db
+run: setup-runtime check db
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
@@ -81,13 +102,13 @@ test: setup chromium postgresql $(AXE) $(VNU) check lint db
 ## BACKEND_URL (default: the site's own address from data/site.toml). Plain `reflex export`
 ## builds the same site (consultancy/framework/static_export.py); this only picks the
 ## backend and unpacks it. See README "Static hosting".
-export: setup check
+export: setup-runtime check
 	$(eval BACKEND_URL ?= $(shell $(PY) -c "from consultancy.content import content; print(content().site.site_url)"))
 	REFLEX_WEB_WORKDIR=.web-export REFLEX_API_URL=$(BACKEND_URL) $(VENV)/bin/reflex export --frontend-only --no-zip --env prod
 	rm -rf build/site && mkdir -p build && cp -r .web-export/build/client build/site
 	@echo "static site in build/site"
 
-check: $(VENV)/.installed
+check: $(RUNTIME)
 	$(PY) -m consultancy.content.check
 
 ACORN := .tools/node_modules/acorn-jsx/index.js
@@ -96,7 +117,7 @@ $(ACORN): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools acorn@8.19.0 acorn-jsx@5.3.2
 
 ## Python style and the syntax of every .js/.jsx file the site ships.
-lint: $(VENV)/.installed $(ACORN)
+lint: $(DEV) $(ACORN)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
@@ -118,7 +139,7 @@ audit: setup chromium check $(LIGHTHOUSE)
 ## Production on this machine: nginx (static, precompressed, headers, 301s) in front of
 ## Reflex workers sharing state through Redis, on http://127.0.0.1:$(PROD_PORT). See README "Deploying".
 PROD_PORT ?= 8080
-prod: setup check
+prod: setup-runtime check
 	PROD_PORT=$(PROD_PORT) deploy/prod.sh
 
 ## 1,000 simulated visitors against `make prod` (start it first, with LIMIT_EXEMPT=127.0.0.1:
@@ -127,7 +148,7 @@ USERS ?= 1000
 load: setup
 	$(PY) scripts/load.py --url http://127.0.0.1:$(PROD_PORT) --users $(USERS) --spawn-rate 100 --report docs/load.md
 
-images: $(VENV)/.installed
+images: $(DEV)
 	$(PY) -m scripts.images
 	$(PY) scripts/make_og_images.py
 
