@@ -35,13 +35,13 @@ def test_another_version_stops_the_app_naming_the_checklist(monkeypatch: pytest.
 
 
 def test_rxconfig_checks_the_versions_before_reflex_is_imported() -> None:
-    text = (ROOT / "rxconfig.py").read_text()
+    text = (ROOT / "rxconfig.py").read_text(encoding="utf-8")
     assert text.index("require_written_for()") < text.index("import reflex as rx")
 
 
 def _pins(path: Path) -> dict[str, str]:
     pins = {}
-    for line in path.read_text().splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         line = line.split("#")[0].strip()
         if "==" in line:
             name, version = line.split("==")
@@ -99,7 +99,7 @@ def test_only_the_framework_package_imports_framework_internals() -> None:
     outside = [
         str(p.relative_to(ROOT))
         for p in _python_files()
-        if FRAMEWORK not in p.parents and internal.search(p.read_text())
+        if FRAMEWORK not in p.parents and internal.search(p.read_text(encoding="utf-8"))
     ]
     assert outside == []
 
@@ -107,7 +107,11 @@ def test_only_the_framework_package_imports_framework_internals() -> None:
 def test_javascript_lives_in_js_files() -> None:
     arrow = re.compile(r"""["'][^"'\n]*=>[^"'\n]*["']""")
     allowed = {FRAMEWORK / "client_state.py", PACKAGE / "components" / "finder" / "rules.py"}
-    found = [str(p.relative_to(ROOT)) for p in _python_files() if p not in allowed and arrow.search(p.read_text())]
+    found = [
+        str(p.relative_to(ROOT))
+        for p in _python_files()
+        if p not in allowed and arrow.search(p.read_text(encoding="utf-8"))
+    ]
     assert found == []
 
 
@@ -118,10 +122,10 @@ def test_every_link_is_a_document_link() -> None:
     found = [
         str(p.relative_to(ROOT))
         for p in _python_files()
-        if p != PACKAGE / "components" / "ui.py" and direct.search(p.read_text())
+        if p != PACKAGE / "components" / "ui.py" and direct.search(p.read_text(encoding="utf-8"))
     ]
     assert found == []
 
 
 def test_the_search_script_loads_the_module_the_index_plugin_writes() -> None:
-    assert f'import("{IMPORT}")' in (PACKAGE / "components" / "search" / "search.js").read_text()
+    assert f'import("{IMPORT}")' in (PACKAGE / "components" / "search" / "search.js").read_text(encoding="utf-8")
