@@ -55,7 +55,8 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    url = f"http://127.0.0.1:{frontend}"
+    # Reflex's dev server (Vite) listens on `localhost`, which may name ::1 rather than 127.0.0.1.
+    url = f"http://localhost:{frontend}"
     try:
         deadline = time.monotonic() + 600
         while not (_answers(url + "/") and _answers(f"http://127.0.0.1:{backend}/ping")):
