@@ -50,17 +50,27 @@ def _pins(path: Path) -> dict[str, str]:
 
 
 def test_every_dependency_is_pinned_and_the_requirements_agree_with_the_constraints() -> None:
+    runtime = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    dev = (ROOT / "requirements-dev.txt").read_text(encoding="utf-8").splitlines()
+    # A plain `pip install -r requirements.txt` sees every pin; the dev file adds to the runtime.
+    assert "-c constraints.txt" in runtime
+    assert "-r requirements.txt" in dev
     required = _pins(ROOT / "requirements.txt")
     constrained = _pins(ROOT / "constraints.txt")
     assert {name: constrained.get(name) for name in required} == required
+    developing = _pins(ROOT / "requirements-dev.txt")
+    assert {name: constrained.get(name) for name in developing} == developing
+    # Test tools stay off production hosts, which install requirements.txt.
+    assert not {"pytest", "pytest-xdist", "playwright", "ruff", "locust", "aiosmtpd"} & set(required)
     installed = subprocess.run(
         [sys.executable, "-m", "pip", "freeze", "--disable-pip-version-check"], capture_output=True, text=True
     )
     frozen = {k: v for k, v in _pins_text(installed.stdout).items()}
     assert frozen == constrained, "constraints.txt is the whole installed set (make lock rewrites it)"
-    # The framework packages the adaptations import are pinned with Reflex.
+    # The framework packages the adaptations import are pinned with Reflex, in requirements.txt
+    # itself: the app refuses to start on any other version.
     for package, version in versions.WRITTEN_FOR.items():
-        assert constrained[package] == version
+        assert required[package] == version
 
 
 def _pins_text(text: str) -> dict[str, str]:
