@@ -39,7 +39,8 @@
 #   SITE_DEMO=1: this is a demo. Without it every mode refuses to start while the content
 #     still holds placeholders (EXAMPLE values, fictional clients, dummy video ids, drawn
 #     portraits), naming each one; `deploy/prod.sh check` runs only that check.
-# Expects the Makefile's PATH (venv, Node 22).
+# Expects the venv of `make setup-runtime` (requirements.txt: no test tools) and the Makefile's
+# PATH (venv, Node 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
