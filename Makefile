@@ -17,7 +17,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium postgresql db clean images audit prod load
+.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium java postgresql db clean images audit prod load
 
 # The runtime (requirements.txt: `make run`, `make prod`, production) and, on top of it, the
 # tests and tools (requirements-dev.txt: `make setup`, `make test`); constraints.txt, which
@@ -26,6 +26,8 @@ RUNTIME := $(VENV)/.installed-runtime
 DEV := $(VENV)/.installed-dev
 
 $(RUNTIME): requirements.txt constraints.txt
+	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed (python3 is $$(python3 --version 2>&1))" >&2; exit 1; }
+	@python3 -c 'import ensurepip' 2>/dev/null || { echo "python3 cannot make a venv: apt-get install python3-venv" >&2; exit 1; }
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip check
@@ -52,6 +54,7 @@ lock:
 	rm -rf build/lock
 
 $(NODE_BIN)/node:
+	@command -v npm >/dev/null || { echo "npm is needed to fetch Node 22 from the registry: apt-get install npm" >&2; exit 1; }
 	npm install --silent --no-audit --no-fund --prefix .tools node@22
 	$(NODE_BIN)/node --version
 
@@ -62,6 +65,11 @@ $(AXE): $(NODE_BIN)/node
 
 # The W3C Nu HTML checker (Java 17 runs it) for tests/browser/test_html_valid.py.
 VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
+
+# Java for it: the test would otherwise fail on a machine without one, naming only a missing file.
+java:
+	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
+	@java -version 2>&1 | head -n1
 
 $(VNU): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools vnu-jar@26.9.27
@@ -97,7 +105,7 @@ test: export ENQUIRIES_REQUIRE_POSTGRES = 1
 # The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
 # them otherwise).
 test: export SITE_DEMO = 1
-test: setup chromium postgresql $(AXE) $(VNU) check lint db
+test: setup chromium java postgresql $(AXE) $(VNU) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at

@@ -71,6 +71,8 @@ packages() {
   command -v nginx >/dev/null || missing+=(nginx)
   [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
   command -v redis-server >/dev/null || missing+=(redis-server)
+  # The health checks here and in scripts/test.sh ask with curl, which a minimal Debian lacks.
+  command -v curl >/dev/null || missing+=(curl)
   [ ${#missing[@]} -eq 0 ] && return
   echo "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -7,7 +7,8 @@
 #   CHROMIUM_PATH: a browser of your own (the tests use it too); checked, never installed over.
 set -euo pipefail
 min="${1:?usage: $0 MINIMUM_VERSION}"
-browser="${CHROMIUM_PATH:-chromium}"
+# The one the tests launch (tests/conftest.py), which Debian's package installs.
+browser="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
 installed() {
   # The version from stdout only: Debian's wrapper script prints a shell warning
