@@ -14,6 +14,12 @@ NODE_BIN := $(CURDIR)/.tools/node_modules/node/bin
 export PATH := $(NODE_BIN):$(CURDIR)/$(VENV)/bin:$(PATH)
 export REFLEX_USE_NPM := 1
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)
+# The machine's CA file for npm (a proxy that re-signs TLS): npm under .tools' Node reads no
+# /usr/etc/npmrc, so without it only a warm npm cache would work.
+NPM_CAFILE := $(filter-out null undefined,$(shell npm config get cafile 2>/dev/null))
+ifneq ($(NPM_CAFILE),)
+export NPM_CONFIG_CAFILE ?= $(NPM_CAFILE)
+endif
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 

@@ -41,13 +41,17 @@ def _npm_registry() -> str:
 def user_shell_env() -> dict[str, str]:
     """A new login shell's environment: the machine's PATH without any of the project's folders
     (its venv), Node 22 first; HOME (pip's and npm's caches and settings); npm, not bun, and the
-    registry this network reaches. Nothing else: no LANG, no TZ, no settings `make` exports."""
+    registry this network reaches, with the machine's CA for it when it has one (a proxy here
+    re-signs TLS: without it only a warm npm cache works). Nothing else: no LANG, no TZ, no
+    settings `make` exports."""
     path = [p for p in os.environ.get("PATH", "").split(os.pathsep) if p and str(ROOT) not in p]
+    network = {name: os.environ[name] for name in ("NODE_EXTRA_CA_CERTS",) if name in os.environ}
     return {
         "PATH": os.pathsep.join([str(NODE_BIN), *path]),
         "HOME": os.environ.get("HOME", str(Path.home())),
         "REFLEX_USE_NPM": "1",
         "NPM_CONFIG_REGISTRY": _npm_registry(),
+        **network,
     }
 
 
