@@ -3,6 +3,9 @@
 
 SHELL := /bin/bash
 PORT ?= 3000
+# The oldest Chromium the browser tests are checked with (`make chromium` upgrades an older one):
+# 150 sent Playwright's extra headers on page requests but not on the websocket (issue 37).
+CHROMIUM_MIN := 156
 VENV := .venv
 PY := $(VENV)/bin/python
 NODE_BIN := $(CURDIR)/.tools/node_modules/node/bin
@@ -11,26 +14,53 @@ NODE_BIN := $(CURDIR)/.tools/node_modules/node/bin
 export PATH := $(NODE_BIN):$(CURDIR)/$(VENV)/bin:$(PATH)
 export REFLEX_USE_NPM := 1
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)
+# The machine's CA file for npm (a proxy that re-signs TLS): npm under .tools' Node reads no
+# /usr/etc/npmrc, so without it only a warm npm cache would work.
+NPM_CAFILE := $(filter-out null undefined,$(shell npm config get cafile 2>/dev/null))
+ifneq ($(NPM_CAFILE),)
+export NPM_CONFIG_CAFILE ?= $(NPM_CAFILE)
+endif
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup chromium postgresql db clean images audit prod load
+.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium java postgresql db clean images audit prod load
 
-$(VENV)/.installed: requirements.txt constraints.txt
+# The runtime (requirements.txt: `make run`, `make prod`, production) and, on top of it, the
+# tests and tools (requirements-dev.txt: `make setup`, `make test`); constraints.txt, which
+# both files name, pins every package to the versions the tests ran.
+RUNTIME := $(VENV)/.installed-runtime
+DEV := $(VENV)/.installed-dev
+
+$(RUNTIME): requirements.txt constraints.txt
+	@python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed (python3 is $$(python3 --version 2>&1))" >&2; exit 1; }
+	@python3 -c 'import ensurepip' 2>/dev/null || { echo "python3 cannot make a venv: apt-get install python3-venv" >&2; exit 1; }
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -c constraints.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip check
 	touch $@
 
-## Re-resolve every Python dependency from requirements.txt into constraints.txt (then `make test`).
+$(DEV): $(RUNTIME) requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip check
+	touch $@
+
+## Re-resolve every Python dependency of requirements-dev.txt (the runtime's included) into
+## constraints.txt, free of the old pins; then check the runtime alone under the new ones.
 lock:
-	rm -rf build/lock-venv && python3 -m venv build/lock-venv
-	build/lock-venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-	build/lock-venv/bin/pip check
-	{ sed -n '1,/^# itself/p' constraints.txt; build/lock-venv/bin/pip freeze; } > constraints.txt.new
-	mv constraints.txt.new constraints.txt && rm -rf build/lock-venv
+	rm -rf build/lock && mkdir -p build/lock && python3 -m venv build/lock/venv
+	grep -v '^-c ' requirements.txt > build/lock/requirements.txt
+	cp requirements-dev.txt build/lock/
+	build/lock/venv/bin/pip install --quiet --disable-pip-version-check -r build/lock/requirements-dev.txt
+	build/lock/venv/bin/pip check
+	{ sed -n '/^#/!q;p' constraints.txt; build/lock/venv/bin/pip freeze; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	python3 -m venv build/lock/runtime
+	build/lock/runtime/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	build/lock/runtime/bin/pip check
+	rm -rf build/lock
 
 $(NODE_BIN)/node:
+	@command -v npm >/dev/null || { echo "npm is needed to fetch Node 22 from the registry: apt-get install npm" >&2; exit 1; }
 	npm install --silent --no-audit --no-fund --prefix .tools node@22
 	$(NODE_BIN)/node --version
 
@@ -42,16 +72,23 @@ $(AXE): $(NODE_BIN)/node
 # The W3C Nu HTML checker (Java 17 runs it) for tests/browser/test_html_valid.py.
 VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
 
+# Java for it: the test would otherwise fail on a machine without one, naming only a missing file.
+java:
+	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
+	@java -version 2>&1 | head -n1
+
 $(VNU): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools vnu-jar@26.9.27
 
 # Node 22 also in the venv's bin: an activated venv runs plain `reflex run` with it.
-setup: $(VENV)/.installed $(NODE_BIN)/node
+# setup-runtime: what serving needs (make run, make prod, a production host); setup: tests too.
+setup-runtime: $(RUNTIME) $(NODE_BIN)/node
 	@ln -sf $(NODE_BIN)/node $(VENV)/bin/node
 
+setup: setup-runtime $(DEV)
+
 chromium:
-	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	@chromium --version 2>/dev/null | head -n1
+	@scripts/chromium.sh $(CHROMIUM_MIN)
 
 # Debian's PostgreSQL for the enquiry tests, which start a throwaway cluster of their own
 # (the package's binaries live in /usr/lib/postgresql/<version>/bin, off PATH).
@@ -60,12 +97,12 @@ postgresql:
 	@$$(ls /usr/lib/postgresql/*/bin/initdb | tail -n1) --version
 
 ## The enquiry database (DB_URL, or var/enquiries.db) at the newest migration in alembic/versions.
-db: $(VENV)/.installed
+db: $(RUNTIME)
 	$(VENV)/bin/reflex db migrate
 
 ## Serve the built site and its backend on http://localhost:$(PORT)
 run: export SITE_DEMO = 1
-run: setup check db
+run: setup-runtime check db
 	$(VENV)/bin/reflex run --env prod --single-port --frontend-port $(PORT)
 
 ## Every test: content, lint, unit, then the browser suite against the built site.
@@ -74,20 +111,20 @@ test: export ENQUIRIES_REQUIRE_POSTGRES = 1
 # The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
 # them otherwise).
 test: export SITE_DEMO = 1
-test: setup chromium postgresql $(AXE) $(VNU) check lint db
+test: setup chromium java postgresql $(AXE) $(VNU) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at
 ## BACKEND_URL (default: the site's own address from data/site.toml). Plain `reflex export`
 ## builds the same site (consultancy/framework/static_export.py); this only picks the
 ## backend and unpacks it. See README "Static hosting".
-export: setup check
+export: setup-runtime check
 	$(eval BACKEND_URL ?= $(shell $(PY) -c "from consultancy.content import content; print(content().site.site_url)"))
 	REFLEX_WEB_WORKDIR=.web-export REFLEX_API_URL=$(BACKEND_URL) $(VENV)/bin/reflex export --frontend-only --no-zip --env prod
 	rm -rf build/site && mkdir -p build && cp -r .web-export/build/client build/site
 	@echo "static site in build/site"
 
-check: $(VENV)/.installed
+check: $(RUNTIME)
 	$(PY) -m consultancy.content.check
 
 ACORN := .tools/node_modules/acorn-jsx/index.js
@@ -96,7 +133,7 @@ $(ACORN): $(NODE_BIN)/node
 	npm install --silent --no-audit --no-fund --prefix .tools acorn@8.19.0 acorn-jsx@5.3.2
 
 ## Python style and the syntax of every .js/.jsx file the site ships.
-lint: $(VENV)/.installed $(ACORN)
+lint: $(DEV) $(ACORN)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
@@ -118,7 +155,7 @@ audit: setup chromium check $(LIGHTHOUSE)
 ## Production on this machine: nginx (static, precompressed, headers, 301s) in front of
 ## Reflex workers sharing state through Redis, on http://127.0.0.1:$(PROD_PORT). See README "Deploying".
 PROD_PORT ?= 8080
-prod: setup check
+prod: setup-runtime check
 	PROD_PORT=$(PROD_PORT) deploy/prod.sh
 
 ## 1,000 simulated visitors against `make prod` (start it first, with LIMIT_EXEMPT=127.0.0.1:
@@ -127,7 +164,7 @@ USERS ?= 1000
 load: setup
 	$(PY) scripts/load.py --url http://127.0.0.1:$(PROD_PORT) --users $(USERS) --spawn-rate 100 --report docs/load.md
 
-images: $(VENV)/.installed
+images: $(DEV)
 	$(PY) -m scripts.images
 	$(PY) scripts/make_og_images.py
 

@@ -193,15 +193,15 @@ def render(
         "@REAL_IP@": real_ip(trusted_proxies),
         "@PREFETCH_CACHE_CONTROL@": PREFETCH_CACHE_CONTROL,
     }
-    text = TEMPLATE.read_text()
+    text = TEMPLATE.read_text(encoding="utf-8")
     for key, value in values.items():
         text = text.replace(key, value)
     if missing := sorted(set(re.findall(r"@[A-Z_]+@", text))):
         raise SystemExit(f"{TEMPLATE}: no value for {', '.join(missing)}")
-    (run_dir / "csp.conf").write_text(csp_conf(site_dir))
-    (run_dir / "redirects.conf").write_text(redirects_conf())
+    (run_dir / "csp.conf").write_text(csp_conf(site_dir), encoding="utf-8")
+    (run_dir / "redirects.conf").write_text(redirects_conf(), encoding="utf-8")
     conf = run_dir / "nginx.conf"
-    conf.write_text(text)
+    conf.write_text(text, encoding="utf-8")
     return conf
 
 
@@ -219,11 +219,11 @@ def keep_previous_release(site_dir: Path, live_dir: Path, run_dir: Path) -> int:
     run_dir.mkdir(parents=True, exist_ok=True)
     listed = run_dir / "assets.list"
     if listed.is_file() and live_assets.is_dir():
-        for name in listed.read_text().split():
+        for name in listed.read_text(encoding="utf-8").split():
             if (live_assets / name).is_file() and not (new_assets / name).exists():
                 shutil.copy2(live_assets / name, new_assets / name)
                 kept += 1
-    (run_dir / "assets.new").write_text("".join(f"{name}\n" for name in own))
+    (run_dir / "assets.new").write_text("".join(f"{name}\n" for name in own), encoding="utf-8")
     return kept
 
 

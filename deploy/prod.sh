@@ -39,7 +39,8 @@
 #   SITE_DEMO=1: this is a demo. Without it every mode refuses to start while the content
 #     still holds placeholders (EXAMPLE values, fictional clients, dummy video ids, drawn
 #     portraits), naming each one; `deploy/prod.sh check` runs only that check.
-# Expects the Makefile's PATH (venv, Node 22).
+# Expects the venv of `make setup-runtime` (requirements.txt: no test tools) and the Makefile's
+# PATH (venv, Node 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -70,6 +71,8 @@ packages() {
   command -v nginx >/dev/null || missing+=(nginx)
   [ -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
   command -v redis-server >/dev/null || missing+=(redis-server)
+  # The health checks here and in scripts/test.sh ask with curl, which a minimal Debian lacks.
+  command -v curl >/dev/null || missing+=(curl)
   [ ${#missing[@]} -eq 0 ] && return
   echo "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -107,8 +107,8 @@ def prepare(site: Path, backend_url: str) -> None:
     shutil.copyfile(branded, site / "404.html")
     for stale in ("404.html.gz", "404.html.br"):
         (site / stale).unlink(missing_ok=True)
-    (site / "_redirects").write_text(redirects_file())
-    (site / "_headers").write_text(headers_file(site, backend_origins(backend_url)))
+    (site / "_redirects").write_text(redirects_file(), encoding="utf-8")
+    (site / "_headers").write_text(headers_file(site, backend_origins(backend_url)), encoding="utf-8")
 
 
 def main() -> int:

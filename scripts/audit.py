@@ -132,7 +132,7 @@ def run_lighthouse(url: str, extra_headers: dict[str, str] | None = None) -> dic
         for attempt in range(3):
             run = subprocess.run(command, env=env, timeout=300)
             if run.returncode == 0:
-                return json.loads(out.read_text())
+                return json.loads(out.read_text(encoding="utf-8"))
             print(f"lighthouse failed on {url} (exit {run.returncode}, attempt {attempt + 1} of 3)", flush=True)
         raise subprocess.CalledProcessError(run.returncode, command)
 
@@ -344,12 +344,14 @@ def prepare_anchors() -> None:
     """Write the anchor apps under build/anchors/ (kept between runs; delete the folder to redo)."""
     static = ANCHORS_DIR / "static"
     static.mkdir(parents=True, exist_ok=True)
-    (static / "index.html").write_text(STATIC_PAGE)
+    (static / "index.html").write_text(STATIC_PAGE, encoding="utf-8")
     minimal = ANCHORS_DIR / "minimal"
     (minimal / "minimal").mkdir(parents=True, exist_ok=True)
-    (minimal / "rxconfig.py").write_text('import reflex as rx\n\nconfig = rx.Config(app_name="minimal")\n')
-    (minimal / "minimal" / "__init__.py").write_text("")
-    (minimal / "minimal" / "minimal.py").write_text(MINIMAL_APP)
+    (minimal / "rxconfig.py").write_text(
+        'import reflex as rx\n\nconfig = rx.Config(app_name="minimal")\n', encoding="utf-8"
+    )
+    (minimal / "minimal" / "__init__.py").write_text("", encoding="utf-8")
+    (minimal / "minimal" / "minimal.py").write_text(MINIMAL_APP, encoding="utf-8")
     blank = ANCHORS_DIR / "blank"
     if not (blank / "rxconfig.py").exists():
         blank.mkdir(parents=True, exist_ok=True)
@@ -362,7 +364,9 @@ def home_without_scripts(site_root: Path) -> Path:
     """The site's own prerendered home page with every script removed."""
     folder = ANCHORS_DIR / "home-static"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "index.html").write_text(strip_scripts((site_root / "index.html").read_text()))
+    (folder / "index.html").write_text(
+        strip_scripts((site_root / "index.html").read_text(encoding="utf-8")), encoding="utf-8"
+    )
     return folder
 
 
@@ -417,13 +421,13 @@ def replace_block(text: str, name: str, body: str) -> str:
 
 
 def write_report(report: Path, routes_md: str | None, anchors_md: str | None) -> None:
-    text = report.read_text() if report.exists() else "# Performance\n"
+    text = report.read_text(encoding="utf-8") if report.exists() else "# Performance\n"
     if routes_md:
         text = replace_block(text, "routes", routes_md)
     if anchors_md:
         text = replace_block(text, "anchors", anchors_md)
     report.parent.mkdir(parents=True, exist_ok=True)
-    report.write_text(text if text.endswith("\n") else text + "\n")
+    report.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
 
 
 def machine() -> str:

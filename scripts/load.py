@@ -127,9 +127,9 @@ def main() -> int:
         sampler.stop.set()
         probe.stop.set()
         probe.join()
-        with open(f"{prefix}_stats.csv") as handle:
+        with open(f"{prefix}_stats.csv", encoding="utf-8") as handle:
             rows = [r for r in csv.DictReader(handle)]
-        with open(f"{prefix}_failures.csv") as handle:
+        with open(f"{prefix}_failures.csv", encoding="utf-8") as handle:
             failures = list(csv.DictReader(handle))
 
     lines = [
@@ -193,7 +193,7 @@ def main() -> int:
         print("nginx refused requests (429): start the stack with LIMIT_EXEMPT=127.0.0.1 for a load test")
     print("goals met" if not missed else "goals missed: " + "; ".join(missed), f"({elapsed:.0f} s)")
     if args.report:
-        head = args.report.read_text().split("<!-- measured -->")[0] if args.report.exists() else ""
+        head = args.report.read_text(encoding="utf-8").split("<!-- measured -->")[0] if args.report.exists() else ""
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         failure_lines = "".join(
             f"- {f.get('Method')} {f.get('Name')}: {f.get('Error')} ×{f.get('Occurrences')}\n" for f in failures
@@ -201,7 +201,8 @@ def main() -> int:
         args.report.write_text(
             head + "<!-- measured -->\n"
             f"Measured {stamp} with `make load` (scripts/load.py).\n\n{summary}\n\n{table}\n\n"
-            + (f"Failures:\n{failure_lines}" if failures else "No failures.\n")
+            + (f"Failures:\n{failure_lines}" if failures else "No failures.\n"),
+            encoding="utf-8",
         )
     return 1 if missed else 0
 

@@ -31,7 +31,7 @@ def reflex_site(directory: Path, port: int, log: Path, timeout_s: int = 900) -> 
     stops it (with its children) on exit. A server that exits or never answers raises
     RuntimeError with the end of its log."""
     log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
+    with log.open("w", encoding="utf-8") as out:
         server = subprocess.Popen(
             [str(REFLEX), "run", "--env", "prod", "--single-port", "--frontend-port", str(port)],
             cwd=directory,
@@ -44,9 +44,8 @@ def reflex_site(directory: Path, port: int, log: Path, timeout_s: int = 900) -> 
         try:
             while not (_answers(base + "/ping") and _answers(base + "/")):
                 if server.poll() is not None:
-                    raise RuntimeError(
-                        f"site server exited ({server.returncode}); see {log}:\n{log.read_text()[-3000:]}"
-                    )
+                    tail = log.read_text(encoding="utf-8")[-3000:]
+                    raise RuntimeError(f"site server exited ({server.returncode}); see {log}:\n{tail}")
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"site not up after {timeout_s} s; see {log}")
                 time.sleep(1)

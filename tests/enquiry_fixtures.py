@@ -76,7 +76,7 @@ class PostgresCluster:
             command = ["runuser", "-u", "postgres", "--", *command]
         result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
         if result.returncode != 0:
-            log = self.log.read_text()[-2000:] if self.log.exists() else ""
+            log = self.log.read_text(encoding="utf-8")[-2000:] if self.log.exists() else ""
             raise RuntimeError(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}\n{log}")
 
     def init(self) -> None:

@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 from .finder import FinderPage
+from .india import today_in_kolkata
 from .loader import ContentError, data_dir_in_use, display_path, load_content, load_model
 from .models import (
     AboutPage,
@@ -58,7 +59,7 @@ def warn_stale(services: list[tuple[Path, Service]], today: date) -> int:
 
 
 def main(argv: list[str], today: date | None = None) -> int:
-    today = today or date.today()
+    today = today or today_in_kolkata()
     try:
         if argv:
             models = [(Path(name), load_model(Path(name), model_for(Path(name)))) for name in argv]

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from .contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES, Category
+from .india import today_in_kolkata
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
@@ -321,7 +322,8 @@ class Service(Model):
     @field_validator("reviewed")
     @classmethod
     def _reviewed_not_in_future(cls, reviewed: date) -> date:
-        if reviewed > date.today():
+        # India's today: a page reviewed this morning in India is not in the future on a UTC server.
+        if reviewed > today_in_kolkata():
             raise ValueError(f"{reviewed.isoformat()} is in the future: give the date the law was last checked")
         return reviewed
 

@@ -71,10 +71,10 @@ def _field(table: str, key: str) -> str:
 
 def _site(path: Path) -> list[Placeholder]:
     """Fields marked `# EXAMPLE`, and any value that is an example address, name or number."""
-    data = tomllib.loads(path.read_text())
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     found: dict[str, Placeholder] = {}
     table, counts = "", {}
-    for line in path.read_text().splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         header = re.match(r"^\s*(\[\[?)([A-Za-z0-9_.-]+)\]\]?", line)
         if header:
             name = header.group(2)
@@ -123,7 +123,7 @@ def _is_drawn(public_path: str) -> bool:
 def _pages(pages: Path) -> list[Placeholder]:
     found: list[Placeholder] = []
     testimonials_path = pages / "testimonials.toml"
-    testimonials = tomllib.loads(testimonials_path.read_text())
+    testimonials = tomllib.loads(testimonials_path.read_text(encoding="utf-8"))
     where = display_path(testimonials_path)
     fictional = set(FICTIONAL_COMPANIES)
     for n, logo in enumerate(testimonials.get("client_logos", [])):
@@ -144,7 +144,7 @@ def _pages(pages: Path) -> list[Placeholder]:
         if DUMMY_VIDEO_ID.match(video.get("youtube_id", "")):
             found.append(Placeholder(where, f"videos[{n}].youtube_id", video["youtube_id"], "a dummy video id"))
     home_path = pages / "home.toml"
-    home = tomllib.loads(home_path.read_text())
+    home = tomllib.loads(home_path.read_text(encoding="utf-8"))
     for n, client in enumerate(home.get("clients", [])):
         if client.get("name") in fictional:
             found.append(

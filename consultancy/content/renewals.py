@@ -15,15 +15,15 @@ import functools
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from typing import Annotated, Literal
-from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event
 from pydantic import Field
 
+# today_in_kolkata: the renewal rules' "today", as callers of this module know it.
+from consultancy.content.india import today_in_kolkata  # noqa: F401
 from consultancy.content.loader import content, data_dir_in_use, load_model
 from consultancy.content.models import Model, PageMeta, Text, Validity, ValidityData
 
-KOLKATA = ZoneInfo("Asia/Kolkata")
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 # The alarm fires this long before each deadline: time to gather papers and call the firm.
 ALARM_DAYS = 14
@@ -53,10 +53,6 @@ def page() -> RenewalCalendarPage:
 def reviewed() -> date:
     """When the validity rules were last checked against the reference."""
     return load_model(data_dir_in_use() / "validity.toml", ValidityData).reviewed
-
-
-def today_in_kolkata() -> date:
-    return datetime.now(KOLKATA).date()
 
 
 def add_months(start: date, months: int) -> date:

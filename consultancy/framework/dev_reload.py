@@ -28,4 +28,6 @@ async def reload_on_content_change() -> None:
     with contextlib.suppress(asyncio.CancelledError):
         async for changes in awatch(data_dir_in_use()):
             names = sorted({Path(path).name for _, path in changes})
-            MARKER.write_text(f"# Written in development mode when data/ changed: {', '.join(names)}\n")
+            MARKER.write_text(
+                f"# Written in development mode when data/ changed: {', '.join(names)}\n", encoding="utf-8"
+            )

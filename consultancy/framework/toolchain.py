@@ -5,7 +5,8 @@ looks for it, so they work in a fresh shell as they do under `make`:
   links it into the venv's bin), which goes first on PATH here;
 - npm, not bun (bun's installer downloads a binary; the lockfile in reflex.lock/ is npm's);
 - the npm registry the machine's npm is configured for: Reflex otherwise writes its own
-  choice into .web/.npmrc, which a machine without the public internet cannot reach;
+  choice into .web/.npmrc, which a machine without the public internet cannot reach; and its
+  CA file, for a network whose proxy re-signs TLS;
 - hot reload: `reflex run` watches the app package only (not the build directories and
   databases beside it), and reloads when data/ changes too (dev_reload.py).
 
@@ -22,24 +23,30 @@ ROOT = Path(__file__).resolve().parents[2]
 NODE_BIN = ROOT / ".tools" / "node_modules" / "node" / "bin"
 
 
-def _npm_registry() -> str | None:
+def _npm_config(key: str) -> str | None:
+    """The machine's npm setting, read before .tools' Node goes first on PATH: under that Node,
+    npm looks for its global npmrc beside it and misses the machine's (/usr/etc/npmrc)."""
     npm = shutil.which("npm")
     if npm is None:
         return None
     try:
-        found = subprocess.run([npm, "config", "get", "registry"], capture_output=True, text=True, timeout=30)
+        found = subprocess.run([npm, "config", "get", key], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    registry = found.stdout.strip()
-    return registry if found.returncode == 0 and registry.startswith("http") else None
+    value = found.stdout.strip()
+    return value if found.returncode == 0 and value not in {"", "null", "undefined"} else None
 
 
 def prepare() -> None:
+    registry = None if "NPM_CONFIG_REGISTRY" in os.environ else _npm_config("registry")
+    if registry and registry.startswith("http"):
+        os.environ["NPM_CONFIG_REGISTRY"] = registry
+    # A network that re-signs TLS (a proxy) needs its CA: without it only a warm npm cache works.
+    if "NPM_CONFIG_CAFILE" not in os.environ and (cafile := _npm_config("cafile")):
+        os.environ["NPM_CONFIG_CAFILE"] = cafile
     path = os.environ.get("PATH", "")
     if (NODE_BIN / "node").exists() and str(NODE_BIN) not in path.split(os.pathsep):
         os.environ["PATH"] = f"{NODE_BIN}{os.pathsep}{path}"
     os.environ.setdefault("REFLEX_USE_NPM", "1")
     os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
     os.environ.setdefault("REFLEX_HOT_RELOAD_OVERRIDE_PATHS", str(ROOT / "consultancy"))
-    if "NPM_CONFIG_REGISTRY" not in os.environ and (registry := _npm_registry()):
-        os.environ["NPM_CONFIG_REGISTRY"] = registry

@@ -27,5 +27,5 @@ def robots_txt() -> str:
 def write_search_files(directory: Path = ASSETS) -> None:
     for name, text in (("sitemap.xml", sitemap_xml()), ("robots.txt", robots_txt())):
         target = directory / name
-        if not target.exists() or target.read_text() != text:
-            target.write_text(text)
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")

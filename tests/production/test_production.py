@@ -59,14 +59,14 @@ class Stack:
     redis_port: int
 
     def backend_workers(self) -> list[psutil.Process]:
-        main = psutil.Process(int((self.run_dir / "backend.pid").read_text()))
+        main = psutil.Process(int((self.run_dir / "backend.pid").read_text(encoding="utf-8")))
         return main.children()
 
     def redis(self) -> psutil.Process:
-        return psutil.Process(int((self.run_dir / "redis.pid").read_text()))
+        return psutil.Process(int((self.run_dir / "redis.pid").read_text(encoding="utf-8")))
 
     def redis_password(self) -> str:
-        return (self.run_dir / "redis.pass").read_text().strip()
+        return (self.run_dir / "redis.pass").read_text(encoding="utf-8").strip()
 
     def redis_url(self) -> str:
         return f"redis://:{self.redis_password()}@127.0.0.1:{self.redis_port}"
@@ -115,7 +115,7 @@ def stack() -> Iterator[Stack]:
     port = _free_port()
     run_dir = ROOT / "build" / f"prod-{port}"
     env = {**os.environ, "PROD_PORT": str(port), "RUN_DIR": str(run_dir), "EVENT_LOG_EVERY_S": "2"}
-    log = (ROOT / "build" / f"prod-{port}.log").open("w")
+    log = (ROOT / "build" / f"prod-{port}.log").open("w", encoding="utf-8")
     process = subprocess.Popen(
         [str(ROOT / "deploy/prod.sh")], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
@@ -449,7 +449,7 @@ def test_the_stacks_files_are_the_service_users_and_redis_wants_its_password(sta
 
 def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, stack: Stack) -> None:
     page = prod_page
-    backend_main = int((stack.run_dir / "backend.pid").read_text())
+    backend_main = int((stack.run_dir / "backend.pid").read_text(encoding="utf-8"))
     page.goto("/peso")
     _ready(page)
     progress = page.locator("#checklist-progress")
@@ -476,7 +476,7 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     expect(other.locator("#checklist-progress")).to_contain_text("1 of")
     expect(other.locator(".checklist")).to_have_attribute("data-saved", "1")
     other.close()
-    assert int((stack.run_dir / "backend.pid").read_text()) == backend_main
+    assert int((stack.run_dir / "backend.pid").read_text(encoding="utf-8")) == backend_main
     assert psutil.pid_exists(backend_main)
 
 
@@ -551,9 +551,9 @@ def test_a_broken_data_file_fails_the_build_and_leaves_the_site_untouched(stack:
     broken = tmp_path / "data"
     shutil.copytree(ROOT / "data", broken)
     settings = broken / "site.toml"
-    text = settings.read_text()
+    text = settings.read_text(encoding="utf-8")
     assert re.search(r'^phone = "', text, re.M)
-    settings.write_text(re.sub(r'^phone = ".*"', "phone = 12345", text, count=1, flags=re.M))
+    settings.write_text(re.sub(r'^phone = ".*"', "phone = 12345", text, count=1, flags=re.M), encoding="utf-8")
     live = {p: p.stat().st_mtime_ns for p in (stack.run_dir / "nginx.conf", stack.run_dir / "site" / "index.html")}
     port = stack.url.rsplit(":", 1)[1]
     result = subprocess.run(
@@ -612,7 +612,7 @@ def _another_nginx(stack: Stack, tmp_path: Path, backends: list[str], trusted_pr
         server_name="127.0.0.1",
         trusted_proxies=trusted_proxies,
     )
-    assert all(f"server {backend} " in conf.read_text() for backend in backends)
+    assert all(f"server {backend} " in conf.read_text(encoding="utf-8") for backend in backends)
     url = f"http://127.0.0.1:{listen}"
     with _nginx(conf, probe=url + "/peso"):
         yield url
@@ -634,7 +634,7 @@ def test_nginx_serves_a_checkout_under_a_private_directory(stack: Stack, tmp_pat
     with _nginx(conf, probe=f"http://127.0.0.1:{port}/peso"):
         if os.geteuid() == 0:
             # The same site without the workers' user is what the issue saw: 403 on every file.
-            conf.write_text(re.sub(r"^user .*;$", "", conf.read_text(), flags=re.M))
+            conf.write_text(re.sub(r"^user .*;$", "", conf.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
             subprocess.run(["nginx", "-s", "reload", "-p", str(run_dir), "-c", str(conf)], check=True)
             _wait_for(lambda: _nginx_answers(f"http://127.0.0.1:{port}/peso") == 403, timeout=20)
 
@@ -650,7 +650,7 @@ FLOODER = "127.0.0.2"  # a second loopback address: the flood is not the visitor
 
 def test_a_socket_flooding_events_is_cut_off_and_leaves_no_backlog(stack: Stack) -> None:
     log = stack.run_dir / "backend.log"
-    summaries_before = log.read_text().count("event limit:")
+    summaries_before = log.read_text(encoding="utf-8").count("event limit:")
     started = time.monotonic()
     result = flood.run(stack.url, "events", seconds=6, threads=8, source=FLOODER, warmup=2)
     sent = result["flood"]
@@ -661,8 +661,8 @@ def test_a_socket_flooding_events_is_cut_off_and_leaves_no_backlog(stack: Stack)
     assert result["backlog_s"] < 3, "the backend is idle again soon after the flood stops"
     assert flood.percentile(result["event"]["during"], 0.95) < 1000
     # Refusals are logged as a count per period, not a line per message.
-    _wait_for(lambda: log.read_text().count("event limit:") > summaries_before, timeout=15)
-    summaries = log.read_text().split("\n")
+    _wait_for(lambda: log.read_text(encoding="utf-8").count("event limit:") > summaries_before, timeout=15)
+    summaries = log.read_text(encoding="utf-8").split("\n")
     lines = [line for line in summaries if "event limit:" in line][summaries_before:]
     dropped = sum(int(re.search(r"dropped (\d+) events", line).group(1)) for line in lines)
     # At most a line per period (EVENT_LOG_EVERY_S, 2 s here) for however many refusals: how
@@ -753,7 +753,7 @@ def test_one_address_spreading_hydrates_over_sockets_and_workers_gets_one_budget
 
     rate, burst = LIMITER.budget.rate, LIMITER.budget.burst
     log = stack.run_dir / "backend.log"
-    summaries_before = log.read_text().count("event budget: refused")
+    summaries_before = log.read_text(encoding="utf-8").count("event budget: refused")
     established = _established(stack)
     started = time.monotonic()
     sockets: list[websocket.WebSocket] = []
@@ -794,8 +794,10 @@ def test_one_address_spreading_hydrates_over_sockets_and_workers_gets_one_budget
     assert counts["answered"] < sent / 2, (counts, sent)
     assert counts["closed"] >= len(sockets) // 2, "the sockets that kept going over budget were closed"
     # Refusals are logged as a count per period (no address), not a line per message.
-    _wait_for(lambda: log.read_text().count("event budget: refused") > summaries_before, timeout=15)
-    lines = [line for line in log.read_text().split("\n") if "event budget: refused" in line][summaries_before:]
+    _wait_for(lambda: log.read_text(encoding="utf-8").count("event budget: refused") > summaries_before, timeout=15)
+    lines = [line for line in log.read_text(encoding="utf-8").split("\n") if "event budget: refused" in line][
+        summaries_before:
+    ]
     assert all(SPREADER not in line for line in lines)
 
 
@@ -830,7 +832,7 @@ def test_what_a_visitor_types_never_reaches_the_logs(stack: Stack) -> None:
             found[path] = path.read_bytes()
         return found
 
-    hidden_before = (stack.run_dir / "backend.log").read_text().count("Event data: [hidden]")
+    hidden_before = (stack.run_dir / "backend.log").read_text(encoding="utf-8").count("Event data: [hidden]")
     # As the form sends it: stored (or kept for later): the answer carries a reference or a problem.
     ws = flood.connect_and_hydrate(stack.url, "/", timeout=10, source=TYPIST)
     ws.send(event(submit_name, {"data": fields}))
@@ -879,7 +881,7 @@ def test_what_a_visitor_types_never_reaches_the_logs(stack: Stack) -> None:
             ws.close()
     # Refusals are summarised every EVENT_LOG_EVERY_S (2 s in the tests): wait for the next
     # summary, so everything the backend had to say of these has been written.
-    _wait_for(lambda: log.read_text().count("Event data: [hidden]") > hidden_before, timeout=20)
+    _wait_for(lambda: log.read_text(encoding="utf-8").count("Event data: [hidden]") > hidden_before, timeout=20)
     _wait_for(lambda: b"event limit: dropped" in log.read_bytes()[offset:], timeout=20)
     found = logs()
     assert stack.run_dir / "backend.log" in found and stack.run_dir / "error.log" in found
@@ -951,7 +953,7 @@ def _backend(stack: Stack, run_dir: Path, port: int, origins: str) -> Iterator[s
         "PUBLIC_URL": stack.url,
         "SITE_ORIGINS": origins,
         # A second host runs with the stack's own address key (prod.sh backend refuses without one).
-        "ENQUIRY_ADDRESS_KEY": (stack.run_dir / "address.key").read_text().strip(),
+        "ENQUIRY_ADDRESS_KEY": (stack.run_dir / "address.key").read_text(encoding="utf-8").strip(),
     }
     process = subprocess.Popen([str(ROOT / "deploy/prod.sh"), "backend"], cwd=ROOT, env=env, start_new_session=True)
     try:
@@ -1021,7 +1023,9 @@ def test_the_export_on_a_static_host_uses_a_backend_on_another_origin(browser, s
     )
     site = ROOT / "build" / "site"
     assert (site / "404.html").is_file() and (site / "_redirects").is_file() and (site / "_headers").is_file()
-    assert f"connect-src 'self' {backend_url} ws://127.0.0.1:{backend_port}" in (site / "_headers").read_text()
+    assert f"connect-src 'self' {backend_url} ws://127.0.0.1:{backend_port}" in (site / "_headers").read_text(
+        encoding="utf-8"
+    )
     with static_server(site) as site_url, _backend(stack, tmp_path / "api", backend_port, site_url):
         context = browser.new_context(viewport=WIDTHS["desktop"], base_url=site_url)
         page = context.new_page()

@@ -15,6 +15,7 @@ import pytest
 from consultancy.content import ContentError, load_content
 from consultancy.content.check import main as check_main
 from consultancy.content.contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES
+from consultancy.content.india import today_in_kolkata
 from consultancy.content.loader import DEFAULT_DATA_DIR
 from consultancy.content.models import is_official
 from consultancy.content.review import review_due
@@ -30,9 +31,9 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, count))
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
 def expect_error(data_dir: Path, *fragments: str) -> str:
@@ -114,24 +115,24 @@ def test_duplicate_menu_order(data_dir: Path) -> None:
 
 
 def test_invalid_toml_names_file(data_dir: Path) -> None:
-    (data_dir / "pages" / "home.toml").write_text('hero_title = "unterminated\n')
+    (data_dir / "pages" / "home.toml").write_text('hero_title = "unterminated\n', encoding="utf-8")
     expect_error(data_dir, "home.toml", "not valid TOML")
 
 
 def test_cta_must_go_to_contact_us(data_dir: Path) -> None:
     path = data_dir / "services" / "fire-licensing.toml"
-    text = path.read_text()
-    path.write_text(re.sub(r'(\[primary_cta\][^\[]*link = )"/contact-us"', r'\1"/contact"', text))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r'(\[primary_cta\][^\[]*link = )"/contact-us"', r'\1"/contact"', text), encoding="utf-8")
     expect_error(data_dir, "fire-licensing.toml", "'primary_cta'", "/contact-us")
 
 
 def _drop_last(path: Path, table: str) -> None:
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     start = text.rindex(f"[[{table}]]")
     rest = text[start + 1 :]
     following = re.search(r"\n\[", rest)
     end = start + 1 + following.start() + 1 if following else len(text)
-    path.write_text(text[:start] + text[end:])
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
 
 
 @pytest.mark.parametrize(("table", "field"), [("benefits", "'benefits'"), ("steps", "'steps'")])
@@ -178,7 +179,7 @@ def test_no_sentence_is_shared_between_service_files() -> None:
     seen: dict[str, str] = {}
     clashes = []
     for path in sorted((DEFAULT_DATA_DIR / "services").glob("*.toml")):
-        raw = tomllib.loads(path.read_text())
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
         # Sources name the same regulators' texts on several pages, by design.
         raw.pop("sources", None)
         raw.pop("fact_checks", None)
@@ -200,7 +201,7 @@ def test_repealed_laws_are_not_named_as_current() -> None:
         "Aircraft Act, 1934",
     ]
     for path in sorted((DEFAULT_DATA_DIR / "services").glob("*.toml")):
-        raw = tomllib.loads(path.read_text())
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
         names = " ".join(act["name"] for act in raw["acts"])
         for law in repealed:
             assert law not in names, f"{path.name} lists {law} as an act in force"
@@ -211,7 +212,7 @@ def test_repealed_laws_are_not_named_as_current() -> None:
 
 def test_every_service_page_has_a_review_date_and_sources() -> None:
     for service in load_content().services:
-        assert service.reviewed <= date.today()
+        assert service.reviewed <= today_in_kolkata()
         assert re.fullmatch(r"Law on this page last reviewed: [A-Z][a-z]+ 20\d\d", service.reviewed_label)
         assert 1 <= len(service.sources) <= 8
         for source in service.sources:
@@ -232,13 +233,13 @@ def test_missing_review_date_names_file_and_field(data_dir: Path) -> None:
 
 def test_review_date_must_be_a_date(data_dir: Path) -> None:
     path = data_dir / "services" / "fire-nocs.toml"
-    edit(path, re.search(r"reviewed = \S+", path.read_text()).group(0), 'reviewed = "last spring"')
+    edit(path, re.search(r"reviewed = \S+", path.read_text(encoding="utf-8")).group(0), 'reviewed = "last spring"')
     expect_error(data_dir, "fire-nocs.toml", "'reviewed'")
 
 
 def test_review_date_in_the_future_is_refused(data_dir: Path) -> None:
     path = data_dir / "services" / "fire-nocs.toml"
-    edit(path, re.search(r"reviewed = \S+", path.read_text()).group(0), "reviewed = 2999-01-01")
+    edit(path, re.search(r"reviewed = \S+", path.read_text(encoding="utf-8")).group(0), "reviewed = 2999-01-01")
     expect_error(data_dir, "fire-nocs.toml", "'reviewed'", "in the future")
 
 
@@ -264,7 +265,7 @@ def test_official_sites(url: str, official: bool) -> None:
 
 def test_a_service_needs_its_sources(data_dir: Path) -> None:
     path = data_dir / "services" / "peso.toml"
-    path.write_text(path.read_text().split("# --- sources shown on the page")[0])
+    path.write_text(path.read_text(encoding="utf-8").split("# --- sources shown on the page")[0], encoding="utf-8")
     expect_error(data_dir, "peso.toml", "'sources'", "missing")
 
 
@@ -280,7 +281,7 @@ def test_check_warns_naming_the_file_when_a_review_is_over_12_months_old(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = data_dir / "services" / "cgwanoc.toml"
-    edit(path, re.search(r"reviewed = \S+", path.read_text()).group(0), "reviewed = 2025-06-30")
+    edit(path, re.search(r"reviewed = \S+", path.read_text(encoding="utf-8")).group(0), "reviewed = 2025-06-30")
     monkeypatch.setenv("CONSULTANCY_DATA_DIR", str(data_dir))
     assert check_main([], today=date(2026, 6, 30)) == 0
     assert "warning" not in capsys.readouterr().err

@@ -34,7 +34,7 @@ def test_a_restore_erases_again_and_ends_every_session(sqlite_url: str, tmp_path
     token = staff.sign_in("anita", PASSWORD).token
     assert cli(["erase", "--email", "gone@example.com"], err=io.StringIO()) == 0
     # The ledger holds a keyed hash, not the address.
-    ledger = Path(maintenance.ledger_path()).read_text()
+    ledger = Path(maintenance.ledger_path()).read_text(encoding="utf-8")
     assert "gone@example.com" not in ledger.lower() and maintenance.erasure_key("gone@example.com") in ledger
     assert oct(maintenance.ledger_path().stat().st_mode & 0o777) == "0o600"
     assert cli(["restore", str(tmp_path / "before.db"), "--yes"], err=io.StringIO()) == 0

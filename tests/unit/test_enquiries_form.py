@@ -215,9 +215,9 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     assert old in text
-    path.write_text(text.replace(old, new, 1))
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_the_real_enquiry_settings_are_valid() -> None:

@@ -46,7 +46,8 @@ def run_in_node(page: FinderPage, sets: list[dict[str, str]], tmp_path: Path) ->
     script.write_text(
         f"const evaluate = {evaluator_js(page)};\n"
         f"const sets = {json.dumps(sets)};\n"
-        "process.stdout.write(JSON.stringify(sets.map(evaluate)));\n"
+        "process.stdout.write(JSON.stringify(sets.map(evaluate)));\n",
+        encoding="utf-8",
     )
     return json.loads(subprocess.run([str(NODE), str(script)], capture_output=True, text=True, check=True).stdout)
 
@@ -83,7 +84,7 @@ def test_browser_rules_agree_on_the_project_table_and_its_prefixes(tmp_path: Pat
     """Realistic answers, and the same answers given one question at a time (the states the
     page passes through), where ask_when, open questions and "ask us" matter most."""
     page = content().finder
-    projects = tomllib.loads((ROOT / "tests" / "data" / "finder_projects.toml").read_text())["projects"]
+    projects = tomllib.loads((ROOT / "tests" / "data" / "finder_projects.toml").read_text(encoding="utf-8"))["projects"]
     sets = []
     for project in projects:
         items = list(project["answers"].items())

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "answers.toml"
-    path.write_text(text)
+    path.write_text(text, encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "consultancy.finder", str(path)], capture_output=True, text=True, cwd=ROOT, check=False
     )

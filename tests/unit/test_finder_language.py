@@ -176,7 +176,7 @@ def test_title_for_first_matching_entry_else_general_title() -> None:
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "finder.toml"
-    path.write_text(text)
+    path.write_text(text, encoding="utf-8")
     return path
 
 

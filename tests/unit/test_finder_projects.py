@@ -13,7 +13,7 @@ from consultancy.content import content
 from consultancy.content.finder import FinderPage
 
 TABLE = Path(__file__).resolve().parents[1] / "data" / "finder_projects.toml"
-PROJECTS = tomllib.loads(TABLE.read_text())["projects"]
+PROJECTS = tomllib.loads(TABLE.read_text(encoding="utf-8"))["projects"]
 
 
 def outcome(page: FinderPage, answers: dict[str, str]) -> dict[str, set[str]]:

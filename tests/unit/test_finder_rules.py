@@ -251,9 +251,9 @@ def test_airport_questions_name_both_reaches_and_bhubaneswar() -> None:
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
     path = tmp_path / "finder.toml"
-    text = (DEFAULT_DATA_DIR / "finder.toml").read_text()
+    text = (DEFAULT_DATA_DIR / "finder.toml").read_text(encoding="utf-8")
     assert old in text
-    path.write_text(text.replace(old, new, 1))
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
 
 

@@ -35,13 +35,13 @@ def test_another_version_stops_the_app_naming_the_checklist(monkeypatch: pytest.
 
 
 def test_rxconfig_checks_the_versions_before_reflex_is_imported() -> None:
-    text = (ROOT / "rxconfig.py").read_text()
+    text = (ROOT / "rxconfig.py").read_text(encoding="utf-8")
     assert text.index("require_written_for()") < text.index("import reflex as rx")
 
 
 def _pins(path: Path) -> dict[str, str]:
     pins = {}
-    for line in path.read_text().splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         line = line.split("#")[0].strip()
         if "==" in line:
             name, version = line.split("==")
@@ -50,17 +50,27 @@ def _pins(path: Path) -> dict[str, str]:
 
 
 def test_every_dependency_is_pinned_and_the_requirements_agree_with_the_constraints() -> None:
+    runtime = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    dev = (ROOT / "requirements-dev.txt").read_text(encoding="utf-8").splitlines()
+    # A plain `pip install -r requirements.txt` sees every pin; the dev file adds to the runtime.
+    assert "-c constraints.txt" in runtime
+    assert "-r requirements.txt" in dev
     required = _pins(ROOT / "requirements.txt")
     constrained = _pins(ROOT / "constraints.txt")
     assert {name: constrained.get(name) for name in required} == required
+    developing = _pins(ROOT / "requirements-dev.txt")
+    assert {name: constrained.get(name) for name in developing} == developing
+    # Test tools stay off production hosts, which install requirements.txt.
+    assert not {"pytest", "pytest-xdist", "playwright", "ruff", "locust", "aiosmtpd"} & set(required)
     installed = subprocess.run(
         [sys.executable, "-m", "pip", "freeze", "--disable-pip-version-check"], capture_output=True, text=True
     )
     frozen = {k: v for k, v in _pins_text(installed.stdout).items()}
     assert frozen == constrained, "constraints.txt is the whole installed set (make lock rewrites it)"
-    # The framework packages the adaptations import are pinned with Reflex.
+    # The framework packages the adaptations import are pinned with Reflex, in requirements.txt
+    # itself: the app refuses to start on any other version.
     for package, version in versions.WRITTEN_FOR.items():
-        assert constrained[package] == version
+        assert required[package] == version
 
 
 def _pins_text(text: str) -> dict[str, str]:
@@ -99,7 +109,7 @@ def test_only_the_framework_package_imports_framework_internals() -> None:
     outside = [
         str(p.relative_to(ROOT))
         for p in _python_files()
-        if FRAMEWORK not in p.parents and internal.search(p.read_text())
+        if FRAMEWORK not in p.parents and internal.search(p.read_text(encoding="utf-8"))
     ]
     assert outside == []
 
@@ -107,7 +117,11 @@ def test_only_the_framework_package_imports_framework_internals() -> None:
 def test_javascript_lives_in_js_files() -> None:
     arrow = re.compile(r"""["'][^"'\n]*=>[^"'\n]*["']""")
     allowed = {FRAMEWORK / "client_state.py", PACKAGE / "components" / "finder" / "rules.py"}
-    found = [str(p.relative_to(ROOT)) for p in _python_files() if p not in allowed and arrow.search(p.read_text())]
+    found = [
+        str(p.relative_to(ROOT))
+        for p in _python_files()
+        if p not in allowed and arrow.search(p.read_text(encoding="utf-8"))
+    ]
     assert found == []
 
 
@@ -118,10 +132,10 @@ def test_every_link_is_a_document_link() -> None:
     found = [
         str(p.relative_to(ROOT))
         for p in _python_files()
-        if p != PACKAGE / "components" / "ui.py" and direct.search(p.read_text())
+        if p != PACKAGE / "components" / "ui.py" and direct.search(p.read_text(encoding="utf-8"))
     ]
     assert found == []
 
 
 def test_the_search_script_loads_the_module_the_index_plugin_writes() -> None:
-    assert f'import("{IMPORT}")' in (PACKAGE / "components" / "search" / "search.js").read_text()
+    assert f'import("{IMPORT}")' in (PACKAGE / "components" / "search" / "search.js").read_text(encoding="utf-8")

@@ -52,14 +52,14 @@ def test_sections_with_no_data_are_left_out(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "data", data)
     with_demo = _render(data)
     page = data / "pages" / "testimonials.toml"
-    text = page.read_text()
+    text = page.read_text(encoding="utf-8")
     for table in ("[client_logos]", "[testimonials]", "[videos]"):
         text = _without(text, table)
-    page.write_text(text)
+    page.write_text(text, encoding="utf-8")
     home = data / "pages" / "home.toml"
-    home.write_text(_without(home.read_text(), "[clients]"))
+    home.write_text(_without(home.read_text(encoding="utf-8"), "[clients]"), encoding="utf-8")
     site = data / "site.toml"
-    site.write_text(_without(site.read_text(), "founder"))
+    site.write_text(_without(site.read_text(encoding="utf-8"), "founder"), encoding="utf-8")
     without = _render(data)
     for section in ("clients", "client-testimonials", "videos"):
         assert _has_id(with_demo["testimonials"], section) and not _has_id(without["testimonials"], section), section
@@ -73,9 +73,11 @@ def test_a_partial_list_names_the_file_and_field(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
     page = data / "pages" / "testimonials.toml"
-    text = page.read_text()
+    text = page.read_text(encoding="utf-8")
     first_video = text.index("\n[[videos]]\n")
-    page.write_text(text[:first_video] + text[first_video:].replace("\n[[videos]]\n", "\n[[skipped]]\n", 1))
+    page.write_text(
+        text[:first_video] + text[first_video:].replace("\n[[videos]]\n", "\n[[skipped]]\n", 1), encoding="utf-8"
+    )
     result = subprocess.run(
         [sys.executable, "-m", "consultancy.content.check"],
         cwd=ROOT,

@@ -29,9 +29,9 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
+    text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_every_service_has_a_box_faqs_and_search_terms() -> None:
@@ -155,7 +155,7 @@ def search(tmp_path_factory: pytest.TempPathFactory):
     if not NODE.exists():
         pytest.skip("Node is not installed (make setup)")
     folder = tmp_path_factory.mktemp("search")
-    (folder / "index.mjs").write_text(module_source())
+    (folder / "index.mjs").write_text(module_source(), encoding="utf-8")
     shutil.copy(ROOT / "consultancy/components/search/search.js", folder / "search.mjs")
 
     def run(queries: list[str]) -> dict[str, list[str]]:
@@ -165,7 +165,7 @@ def search(tmp_path_factory: pytest.TempPathFactory):
             " out[q] = findServices(q, index, 6).map((e) => e.path);"
             "console.log(JSON.stringify(out));"
         )
-        (folder / "run.mjs").write_text(script)
+        (folder / "run.mjs").write_text(script, encoding="utf-8")
         done = subprocess.run([str(NODE), "run.mjs"], cwd=folder, capture_output=True, text=True, check=True)
         return json.loads(done.stdout)
 

@@ -46,7 +46,7 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     frontend, backend = free_port(), free_port()
     log = tmp_path / "dev.log"
     env = fresh_shell_env(CONSULTANCY_DATA_DIR=str(data), REFLEX_WEB_WORKDIR=".web-dev")
-    with log.open("w") as out:
+    with log.open("w", encoding="utf-8") as out:
         server = subprocess.Popen(
             [str(REFLEX), "run", "--frontend-port", str(frontend), "--backend-port", str(backend)],
             cwd=ROOT,
@@ -55,12 +55,13 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    url = f"http://127.0.0.1:{frontend}"
+    # Reflex's dev server (Vite) listens on `localhost`, which may name ::1 rather than 127.0.0.1.
+    url = f"http://localhost:{frontend}"
     try:
         deadline = time.monotonic() + 600
         while not (_answers(url + "/") and _answers(f"http://127.0.0.1:{backend}/ping")):
-            assert server.poll() is None, f"reflex run exited:\n{log.read_text()[-3000:]}"
-            assert time.monotonic() < deadline, f"reflex run not up:\n{log.read_text()[-3000:]}"
+            assert server.poll() is None, f"reflex run exited:\n{log.read_text(encoding='utf-8')[-3000:]}"
+            assert time.monotonic() < deadline, f"reflex run not up:\n{log.read_text(encoding='utf-8')[-3000:]}"
             time.sleep(1)
         yield url, data
     finally:
@@ -79,8 +80,10 @@ def test_reflex_run_is_development_mode_and_reloads_an_edited_data_file(dev_site
         heading = page.get_by_role("heading", name="Redefining Possibilities", exact=True)
         heading.wait_for(timeout=120_000)
         about = data / "pages" / "about.toml"
-        text = about.read_text()
-        about.write_text(text.replace('title = "Redefining Possibilities"', 'title = "Possibilities, edited"'))
+        text = about.read_text(encoding="utf-8")
+        about.write_text(
+            text.replace('title = "Redefining Possibilities"', 'title = "Possibilities, edited"'), encoding="utf-8"
+        )
 
         edited = page.get_by_role("heading", name="Possibilities, edited", exact=True)
         # The backend restarts and recompiles on the change; the page shows it after a reload.
@@ -111,10 +114,12 @@ def test_plain_reflex_export_is_the_complete_static_site(tmp_path: Path) -> None
     with zipfile.ZipFile(tmp_path / "frontend.zip") as archive:
         archive.extractall(site)
     not_found = site / "404.html"
-    assert re.search(r"<title>[^<]+</title>", not_found.read_text()), "404.html has a title"
-    assert not_found.read_text() == (site / "not-found" / "index.html").read_text(), "404.html is the branded page"
-    assert "/contact /contact-us 301" in (site / "_redirects").read_text()
-    headers = (site / "_headers").read_text()
+    assert re.search(r"<title>[^<]+</title>", not_found.read_text(encoding="utf-8")), "404.html has a title"
+    assert not_found.read_text(encoding="utf-8") == (site / "not-found" / "index.html").read_text(encoding="utf-8"), (
+        "404.html is the branded page"
+    )
+    assert "/contact /contact-us 301" in (site / "_redirects").read_text(encoding="utf-8")
+    headers = (site / "_headers").read_text(encoding="utf-8")
     assert "connect-src 'self' https://api.example.com wss://api.example.com" in headers
     # What `reflex export` leaves in a checkout is not committed by mistake.
     paths = ["frontend.zip", "backend.zip", ".web-export-test/x"]
