@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
+from consultancy.enquiries.store import address_key
 from consultancy.framework import address_budget, event_limits
 from consultancy.framework.address_budget import (
     KEY_PREFIX,
@@ -41,6 +42,12 @@ PAGE_VIEW = WEIGHT_CONNECT + WEIGHT_HYDRATE + 4 * WEIGHT_EVENT  # a socket, its 
 
 def no_redis() -> None:
     return None
+
+
+@pytest.fixture(autouse=True)
+def site_address_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key the app registers (consultancy/consultancy.py): the enquiry limits' keyed hash."""
+    monkeypatch.setattr(address_budget, "_key", address_key)
 
 
 def test_hydrates_and_connects_weigh_more_than_a_click() -> None:
@@ -307,4 +314,5 @@ def test_the_production_budget_is_in_front_of_reflex() -> None:
 
     assert getattr(EventNamespace, "_consultancy_limited", False)
     assert event_limits.LIMITER.budget is not None
+    assert address_budget._key is address_key, "the budget counts the enquiry limits' keyed hash"
     assert address_budget.SPEND.count("redis.call('TIME')") == 1, "Redis's clock: every worker and host agree"
