@@ -73,7 +73,11 @@ async def _answer(send: Send, status: int, page: bytes) -> None:
     await send({"type": "http.response.body", "body": page})
 
 
-def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> tuple[int, str, bool, bool] | None:
+# What a valid link's look-up gives: (subscription id, its lead's reference, stopped, confirmed).
+Found = tuple[int, str, bool, bool]
+
+
+def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> Found | None:
     """(subscription id, its lead's reference, stopped already, confirmed already) when the
     link's signature is right for `purpose`, else None. Reads the database (call it off the
     event loop)."""
@@ -103,24 +107,35 @@ UNAVAILABLE = (
 )
 
 
-async def unsubscribe_page(scope: Scope, receive: Receive, send: Send) -> None:
+async def _link(
+    scope: Scope, receive: Receive, send: Send, purpose: bytes, invalid: tuple[str, str]
+) -> tuple[str, str, Found] | None:
+    """(method, query, what `_find` found) for a link signed for `purpose`; None once the
+    request has been answered (a method not allowed, a body too long, a bad link, no database)."""
     method = scope.get("method", "GET")
     if method not in {"GET", "HEAD", "POST"}:
         await _answer(send, 405, _page("Not allowed"))
-        return
+        return None
     query = scope.get("query_string", b"").decode("latin-1")
     if method == "POST" and await read_body(receive, BODY_MAX) is None:
-        await _answer(send, 413, _page(*INVALID))
-        return
+        await _answer(send, 413, _page(*invalid))
+        return None
     try:
-        found = await asyncio.to_thread(_find, query)
+        found = await asyncio.to_thread(_find, query, purpose)
     except SQLAlchemyError:
         await _answer(send, 503, _page(*UNAVAILABLE))
-        return
+        return None
     if found is None:
-        await _answer(send, 403 if method == "POST" else 400, _page(*INVALID))
+        await _answer(send, 403 if method == "POST" else 400, _page(*invalid))
+        return None
+    return method, query, found
+
+
+async def unsubscribe_page(scope: Scope, receive: Receive, send: Send) -> None:
+    link = await _link(scope, receive, send, UNSUBSCRIBE, INVALID)
+    if link is None:
         return
-    subscription_id, _, stopped, _ = found
+    method, query, (subscription_id, _, stopped, _) = link
     if method != "POST":
         if stopped:
             await _answer(send, 200, _page("Your reminders are stopped", "We will send you no more reminders."))
@@ -179,22 +194,10 @@ def _settled_page(stopped: bool) -> bytes:
 
 async def confirm_page(scope: Scope, receive: Receive, send: Send) -> None:
     """The confirmation link: a GET shows the button, the button's POST starts the reminders."""
-    method = scope.get("method", "GET")
-    if method not in {"GET", "HEAD", "POST"}:
-        await _answer(send, 405, _page("Not allowed"))
+    link = await _link(scope, receive, send, CONFIRM, _confirm_invalid())
+    if link is None:
         return
-    query = scope.get("query_string", b"").decode("latin-1")
-    if method == "POST" and await read_body(receive, BODY_MAX) is None:
-        await _answer(send, 413, _page(*_confirm_invalid()))
-        return
-    try:
-        found = await asyncio.to_thread(_find, query, CONFIRM)
-    except SQLAlchemyError:
-        await _answer(send, 503, _page(*UNAVAILABLE))
-        return
-    if found is None:
-        await _answer(send, 403 if method == "POST" else 400, _page(*_confirm_invalid()))
-        return
+    method, query, found = link
     subscription_id, _, stopped, confirmed = found
     if stopped or confirmed:
         await _answer(send, 200, _settled_page(stopped))
