@@ -9,6 +9,7 @@ require_written_for()
 import reflex as rx  # noqa: E402
 from reflex.plugins.sitemap import SitemapPlugin  # noqa: E402
 
+from consultancy.build import prepare_static_host, search_index_module  # noqa: E402
 from consultancy.enquiries.settings import database_url  # noqa: E402
 from consultancy.framework.plugins import plugins  # noqa: E402
 
@@ -17,8 +18,9 @@ config = rx.Config(
     # The site writes its own sitemap from the Route table (canonical routes only,
     # no redirect paths, no /rough); Reflex's plugin would list every page.
     disable_plugins=[SitemapPlugin],
-    # The site's build plugins, one list for every way of building (consultancy/framework).
-    plugins=plugins(),
+    # The site's build plugins, one list for every way of building (consultancy/framework),
+    # with what the site adds to a build (consultancy/build.py).
+    plugins=plugins(modules=[search_index_module], finish_export=prepare_static_host),
     show_built_with_reflex=False,
     # Brotli sidecars first (about 15% smaller scripts than gzip), gzip for clients without it.
     # The production server should send the .br files too (nginx: brotli_static on).

@@ -4,13 +4,15 @@ import reflex as rx
 
 from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
+from consultancy.content.loader import data_dir_in_use
 from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
+from consultancy.enquiries.reminder_pages import reminder_routes
 from consultancy.enquiries.settings import require_production_secrets
+from consultancy.enquiries.staff_http import staff_routes
+from consultancy.enquiries.store import address_key
 from consultancy.framework import runtime
-from consultancy.framework.reminder_links import reminder_routes
 from consultancy.framework.serving import clean_urls
-from consultancy.framework.staff_cookie import staff_routes
 from consultancy.framework.suite_visitors import suite_visitors
 from consultancy.framework.versions import require_written_for
 from consultancy.templates.sitemap import write_search_files
@@ -22,8 +24,8 @@ require_production_secrets()
 app = rx.App(
     stylesheets=["/css/site.css"],
     html_lang="en-IN",
-    # Staff sign-in and sign-out are HTTP posts that set an HttpOnly cookie (staff_cookie.py);
-    # reminder emails' unsubscribe link is a page and a post of its own (reminder_links.py).
+    # Staff sign-in and sign-out are HTTP posts that set an HttpOnly cookie (staff_http.py);
+    # reminder emails' links are pages and posts of their own (reminder_pages.py).
     # The test suite's own build also gives each test browser an address of its own
     # (suite_visitors.py; without SITE_TEST_HOOKS=1 it changes nothing).
     api_transformer=[clean_urls, staff_routes, reminder_routes, suite_visitors],
@@ -43,7 +45,8 @@ app = rx.App(
     ],
 )
 add_routes(app)
-runtime.install(app)
+# The limits count addresses by the enquiry limits' keyed hash; edits to data/ reload `reflex run`.
+runtime.install(app, address_key=address_key, content_dir=data_dir_in_use)
 # Each worker sends the queued enquiry emails (claims keep two workers off the same one).
 app.register_lifespan_task(send_enquiry_emails)
 write_search_files()

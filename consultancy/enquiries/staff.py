@@ -2,7 +2,7 @@
 
 Passwords are hashed with scrypt (hashlib) and a random salt, the parameters stored with the
 hash. A session is a random token the browser keeps in an HttpOnly cookie
-(consultancy/framework/staff_cookie.py); the database keeps only its SHA-256, and it ends
+(staff_http.py); the database keeps only its SHA-256, and it ends
 after a few hours (STAFF_SESSION_HOURS, 8 by default), after IDLE_FOR without an inbox event,
 at sign-out, or when the user is removed or given a new password. `require_session(token)`
 is the check every inbox action makes first.

@@ -15,21 +15,21 @@ Once an address is refused, this worker refuses it without asking Redis again un
 budget says the charge would fit, so a flood costs at most one Redis call per refusal
 period.
 
-Addresses are the visitor's as the trusted-proxy rule gives it (staff_cookie.py), IPv6 by
-its /64, and are kept only as the keyed hash the enquiry limits use. LIMIT_EXEMPT (the
-addresses nginx's limits skip: a load generator) skips this budget too.
+Addresses are the visitor's as the trusted-proxy rule gives it (trusted_proxies.py), and are
+counted by the key the app registers (`use_key`: the site's keyed hash, IPv6 by its /64), so
+no address is kept in Redis. LIMIT_EXEMPT (the addresses nginx's limits skip: a load
+generator) skips this budget too.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import ipaddress
 import logging
-import os
 import time
 from collections.abc import Callable
 from typing import Any
+
+from consultancy.framework.networks import listed
 
 logger = logging.getLogger("consultancy.framework.event_limits")
 
@@ -85,35 +85,27 @@ def event_weight(data: Any) -> float:
     return max(WEIGHT_HYDRATE, WEIGHT_EVENT)
 
 
-@functools.cache
-def _exempt_networks(setting: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
-    networks = []
-    for item in setting.replace(",", " ").split():
-        try:
-            networks.append(ipaddress.ip_network(item, strict=False))
-        except ValueError:
-            raise RuntimeError(f"LIMIT_EXEMPT: {item!r} is not an address or network") from None
-    return tuple(networks)
-
-
 def exempt(address: str) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    if ip.version == 6 and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    return any(ip in network for network in _exempt_networks(os.environ.get("LIMIT_EXEMPT", "")))
+    return listed(address, "LIMIT_EXEMPT")
+
+
+# How the budget counts an address: registered by the app (`use_key`), never the address itself.
+_key: Callable[[str], str] | None = None
+
+
+def use_key(key: Callable[[str], str]) -> None:
+    """Counts each address by `key(address)` (a keyed hash, so Redis keeps no address)."""
+    global _key
+    _key = key
 
 
 def budget_key(address: str) -> str:
-    """The address as the budget counts it: the enquiry limits' keyed hash (IPv6 by its /64),
-    so no address is kept in Redis; "" for an exempt address."""
+    """The address as the budget counts it; "" for an exempt address."""
     if exempt(address):
         return ""
-    from consultancy.enquiries.store import address_key
-
-    return address_key(address)
+    if _key is None:
+        raise RuntimeError("address_budget: no key registered for addresses (runtime.install(address_key=...))")
+    return _key(address)
 
 
 class LocalBudget:

@@ -30,7 +30,7 @@ from reflex.app import EventNamespace
 from reflex_base import constants
 
 from consultancy.framework.address_budget import WEIGHT_CONNECT, AddressBudget, budget_key, event_weight
-from consultancy.framework.staff_cookie import socket_address
+from consultancy.framework.trusted_proxies import socket_address
 
 logger = logging.getLogger("consultancy.framework.event_limits")
 

@@ -24,7 +24,7 @@ from consultancy.content import renewals as rules
 from consultancy.enquiries import maintenance, reminders, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
-from consultancy.framework.reminder_links import reminder_routes
+from consultancy.enquiries.reminder_pages import reminder_routes
 from tests.enquiry_fixtures import MailCatcher
 
 KEY = "k" * 40

@@ -5,17 +5,14 @@ in each worker while Redis is away."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 
+from consultancy.enquiries.store import address_key
 from consultancy.framework import address_budget, event_limits
 from consultancy.framework.address_budget import (
     KEY_PREFIX,
@@ -28,8 +25,12 @@ from consultancy.framework.address_budget import (
     event_weight,
 )
 from consultancy.framework.event_limits import LIMITER, EventLimiter, Verdict, wrap
+from tests import redis_server
 from tests.conftest import run_in_own_thread
 from tests.enquiry_fixtures import free_port
+
+# A Redis of this module's own (the fixture).
+redis_url = redis_server.redis_url
 
 STATE = "reflex___state____state"
 HYDRATE = {"name": f"{STATE}.hydrate_and_load", "payload": {}}
@@ -41,6 +42,12 @@ PAGE_VIEW = WEIGHT_CONNECT + WEIGHT_HYDRATE + 4 * WEIGHT_EVENT  # a socket, its 
 
 def no_redis() -> None:
     return None
+
+
+@pytest.fixture(autouse=True)
+def site_address_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key the app registers (consultancy/consultancy.py): the enquiry limits' keyed hash."""
+    monkeypatch.setattr(address_budget, "_key", address_key)
 
 
 def test_hydrates_and_connects_weigh_more_than_a_click() -> None:
@@ -129,28 +136,6 @@ def test_in_one_process_every_socket_of_an_address_draws_on_one_budget() -> None
 
 
 # --- the same budget shared by workers through Redis ----------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    if shutil.which("redis-server") is None:
-        pytest.skip("needs redis-server")
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--dir", folder, "--save", ""],
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                ping = subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True)
-                if ping.stdout.strip() == b"PONG":
-                    break
-                time.sleep(0.05)
-            yield f"redis://127.0.0.1:{port}"
-        finally:
-            server.terminate()
-            server.wait(10)
 
 
 class Counting:
@@ -319,4 +304,5 @@ def test_the_production_budget_is_in_front_of_reflex() -> None:
 
     assert getattr(EventNamespace, "_consultancy_limited", False)
     assert event_limits.LIMITER.budget is not None
+    assert address_budget._key is address_key, "the budget counts the enquiry limits' keyed hash"
     assert address_budget.SPEND.count("redis.call('TIME')") == 1, "Redis's clock: every worker and host agree"

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from consultancy.enquiries import store
+from consultancy.enquiries import staff_http, store
 from consultancy.enquiries.settings import PUBLIC_ADDRESS_KEY
-from consultancy.framework import staff_cookie
+from consultancy.framework import trusted_proxies
 from tests.conftest import ROOT
 
 
@@ -23,21 +23,21 @@ def one_hop(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 
 def test_x_forwarded_for_counts_only_from_a_trusted_proxy(one_hop: pytest.MonkeyPatch) -> None:
     # nginx on this host: its header names the visitor.
-    assert staff_cookie.visitor_address("127.0.0.1", "203.0.113.9") == "203.0.113.9"
-    assert staff_cookie.visitor_address("::1", "forged, 203.0.113.9") == "203.0.113.9"
+    assert trusted_proxies.visitor_address("127.0.0.1", "203.0.113.9") == "203.0.113.9"
+    assert trusted_proxies.visitor_address("::1", "forged, 203.0.113.9") == "203.0.113.9"
     # A client reaching the backend port directly invents what it likes: its own address counts.
-    assert staff_cookie.visitor_address("198.51.100.20", "203.0.113.9") == "198.51.100.20"
+    assert trusted_proxies.visitor_address("198.51.100.20", "203.0.113.9") == "198.51.100.20"
     one_hop.setenv("BACKEND_TRUSTED_PROXIES", "10.0.0.0/8")
-    assert staff_cookie.visitor_address("10.1.2.3", "203.0.113.9") == "203.0.113.9"
-    assert staff_cookie.visitor_address("127.0.0.1", "203.0.113.9") == "127.0.0.1"
+    assert trusted_proxies.visitor_address("10.1.2.3", "203.0.113.9") == "203.0.113.9"
+    assert trusted_proxies.visitor_address("127.0.0.1", "203.0.113.9") == "127.0.0.1"
     one_hop.setenv("REFLEX_TRUSTED_PROXY_HOPS", "0")
-    assert staff_cookie.visitor_address("10.1.2.3", "203.0.113.9") == "10.1.2.3"
+    assert trusted_proxies.visitor_address("10.1.2.3", "203.0.113.9") == "10.1.2.3"
 
 
 def test_the_socket_address_reflex_gives_the_handlers_follows_the_same_rule(one_hop: pytest.MonkeyPatch) -> None:
     from reflex.app import EventNamespace
 
-    staff_cookie.install()
+    trusted_proxies.install()
     namespace = EventNamespace.__new__(EventNamespace)
 
     def address(peer: str, forwarded: str) -> str:
@@ -54,10 +54,10 @@ def test_ipv6_limits_count_a_64_as_one_address() -> None:
 
 
 def test_the_token_comes_only_from_the_staff_cookie() -> None:
-    assert staff_cookie.parse_token("a=1; staff=abc_DEF-123") == "abc_DEF-123"
-    assert staff_cookie.parse_token("__Host-staff=secure; staff=plain") == "secure"
-    assert staff_cookie.parse_token("") == staff_cookie.parse_token("other=1") == ""
-    assert staff_cookie.parse_token('staff="unterminated') == ""
+    assert staff_http.parse_token("a=1; staff=abc_DEF-123") == "abc_DEF-123"
+    assert staff_http.parse_token("__Host-staff=secure; staff=plain") == "secure"
+    assert staff_http.parse_token("") == staff_http.parse_token("other=1") == ""
+    assert staff_http.parse_token('staff="unterminated') == ""
 
 
 def _start_backend(env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -106,11 +106,11 @@ def test_sign_in_posts_from_another_site_are_refused() -> None:
         return {"headers": [(b"origin", origin.encode()), (b"host", host.encode())]}
 
     # Behind nginx the Host has no port; straight to the backend it has.
-    assert staff_cookie._same_origin(scope("https://example.in", "example.in"))
-    assert staff_cookie._same_origin(scope("http://127.0.0.1:3980", "127.0.0.1"))
-    assert staff_cookie._same_origin(scope("http://127.0.0.1:3911", "127.0.0.1:3911"))
-    assert not staff_cookie._same_origin(scope("https://evil.example", "example.in"))
-    assert not staff_cookie._same_origin(scope("null", "example.in"))
+    assert staff_http._same_origin(scope("https://example.in", "example.in"))
+    assert staff_http._same_origin(scope("http://127.0.0.1:3980", "127.0.0.1"))
+    assert staff_http._same_origin(scope("http://127.0.0.1:3911", "127.0.0.1:3911"))
+    assert not staff_http._same_origin(scope("https://evil.example", "example.in"))
+    assert not staff_http._same_origin(scope("null", "example.in"))
 
 
 def test_the_sqlite_database_and_its_wal_are_readable_by_the_service_user_only(tmp_path) -> None:

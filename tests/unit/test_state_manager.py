@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,30 +19,13 @@ from reflex.utils.exceptions import LockExpiredError
 import consultancy.consultancy  # noqa: F401  (the app's state tree)
 from consultancy.components.checklist.state import ChecklistState
 from consultancy.framework.state_manager import LeanStateManagerRedis, _lean
+from tests import redis_server
 from tests.conftest import run_in_own_thread
-from tests.enquiry_fixtures import free_port
+
+# A Redis of this module's own (the fixture).
+redis_url = redis_server.redis_url
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--dir", folder, "--save", ""],
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                ping = subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True)
-                if ping.stdout.strip() == b"PONG":
-                    break
-                time.sleep(0.05)
-            yield f"redis://127.0.0.1:{port}"
-        finally:
-            server.terminate()
-            server.wait(10)
 
 
 def _manager(url: str, **settings: int) -> tuple[LeanStateManagerRedis, Redis]:

@@ -7,8 +7,8 @@ outside the firm's services that the approvals finder names (RERA, AERB...): tho
 finder, which says who grants them. Compiled into the header's components, that index (11 KB, 2.4 KB as sent) rode on
 every page's first load although most visitors never search, and three of the header's
 components each carried a copy. It is now written at compile time as `utils/search_index.js`
-in Reflex's web directory (the SearchIndex plugin in consultancy/framework/plugins.py),
-and the search box imports it on focus (`import()` of a module
+in Reflex's web directory (by the build plugins, through `search_index_module` in
+consultancy/build.py), and the search box imports it on focus (`import()` of a module
 the bundler gives a hashed chunk of its own, cached like every other script).
 """
 

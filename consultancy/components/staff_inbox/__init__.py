@@ -9,9 +9,9 @@ import reflex as rx
 
 from consultancy.components.ui import link
 from consultancy.enquiries.models import HELD, NOTE_MAX, STATUSES
+from consultancy.enquiries.staff_http import SIGN_IN_PATH, SIGN_OUT_PATH
 from consultancy.framework.client_state import action, call, imported
 from consultancy.framework.elements import PostForm
-from consultancy.framework.staff_cookie import SIGN_IN_PATH, SIGN_OUT_PATH
 
 from .state import EnquiryRow, InboxState, NoteRow
 
@@ -49,7 +49,7 @@ def _sign_in() -> rx.Component:
             rx.el.p(InboxState.sign_in_error, id="staff-sign-in-error", class_name="staff__error", role="alert"),
             rx.el.button("Sign in", type="submit", class_name="button button--primary"),
             # A plain HTTP post, not a websocket event: its answer sets the HttpOnly session
-            # cookie and loads the page again (consultancy/framework/staff_cookie.py).
+            # cookie and loads the page again (consultancy/enquiries/staff_http.py).
             action=SIGN_IN_PATH,
             method="post",
             class_name="staff__sign-in",

@@ -1,7 +1,7 @@
 """The staff inbox's state on the backend.
 
 Where the session lives: in an HttpOnly cookie set by the sign-in form's HTTP post
-(consultancy/framework/staff_cookie.py). Every handler reads the token from the cookie of
+(consultancy/enquiries/staff_http.py). Every handler reads the token from the cookie of
 its own websocket's handshake and checks it against the database before it reads, changes or
 shows anything (`_staff`), and forgets whatever it held when the check fails: signed out,
 expired, idle for half an hour, the user removed or given a new password. Nothing about the
@@ -25,12 +25,12 @@ from consultancy.enquiries import inbox, staff
 from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
 from consultancy.enquiries.inbox import EnquiryView, InboxRefused
 from consultancy.enquiries.models import STATUSES
+from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
-from consultancy.framework.staff_cookie import session_token
 
 EXCERPT = 140
 CSV_NAME = "enquiries.csv"
-# The sign-in form's answers (?signin=... on /staff, from staff_cookie.py). One wording for
+# The sign-in form's answers (?signin=... on /staff, from staff_http.py). One wording for
 # every refusal: it never tells whether the name exists or the address is being throttled.
 SIGN_IN_ANSWERS = {
     "refused": staff.REFUSED,

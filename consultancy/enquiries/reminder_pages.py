@@ -1,12 +1,13 @@
-"""The links in the renewal calendar's reminder emails: GET and POST
+"""The pages the links in the renewal calendar's reminder emails open: GET and POST
 /_reminders/unsubscribe?s=ID&t=SIGNATURE and /_reminders/confirm?s=ID&t=SIGNATURE on the
-backend, routed through Reflex's `api_transformer` like the staff sign-in (staff_cookie.py).
+backend, mounted through the framework's plain HTTP routes like the staff sign-in
+(staff_http.py).
 
 A GET only shows a page with one button: mail scanners and link previews fetch links, and
 must neither stop anyone's reminders nor confirm an address for someone who typed it. The
 button posts the same address; for unsubscribing so does a mail client's own "Unsubscribe"
 (RFC 8058: body `List-Unsubscribe=One-Click`, announced in the email's List-Unsubscribe-Post
-header). No sign-in: the signature (consultancy/enquiries/unsubscribe.py, one key per purpose)
+header). No sign-in: the signature (unsubscribe.py, one key per purpose)
 is the authority, and a wrong or altered one, or one made for the other link, is refused.
 """
 
@@ -16,9 +17,17 @@ import asyncio
 import html
 from urllib.parse import parse_qsl
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import Receive, Scope, Send
 
-from consultancy.enquiries.unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
+from consultancy.content import content
+from consultancy.framework.http_routes import read_body, routes
+
+from . import reminders, unsubscribe
+from .database import transaction
+from .errors import StoreUnavailable
+from .models import Enquiry, ReminderSubscription
+from .unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
 
 BODY_MAX = 1024
 # The link carries its signature: it is not passed on to another site, kept in a cache or indexed.
@@ -37,8 +46,6 @@ HEADERS = [
 
 def _page(title: str, *paragraphs: str, form_action: str = "", button: tuple[str, str] = ("", "")) -> bytes:
     """A page of the site's own text (nothing a visitor typed); `button` is (id, label)."""
-    from consultancy.content import content
-
     site = content().site
     body = "".join(f"<p>{text}</p>" for text in paragraphs)
     if form_action:
@@ -66,25 +73,14 @@ async def _answer(send: Send, status: int, page: bytes) -> None:
     await send({"type": "http.response.body", "body": page})
 
 
-async def _drain(receive: Receive) -> bytes | None:
-    body = b""
-    while True:
-        message = await receive()
-        body += message.get("body", b"")
-        if len(body) > BODY_MAX:
-            return None
-        if not message.get("more_body"):
-            return body
+# What a valid link's look-up gives: (subscription id, its lead's reference, stopped, confirmed).
+Found = tuple[int, str, bool, bool]
 
 
-def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> tuple[int, str, bool, bool] | None:
+def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> Found | None:
     """(subscription id, its lead's reference, stopped already, confirmed already) when the
     link's signature is right for `purpose`, else None. Reads the database (call it off the
     event loop)."""
-    from consultancy.enquiries import unsubscribe
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import Enquiry, ReminderSubscription
-
     fields = dict(parse_qsl(query, keep_blank_values=True))
     text, given = fields.get("s", ""), fields.get("t", "")
     if not text.isdigit() or len(text) > 12:
@@ -111,29 +107,35 @@ UNAVAILABLE = (
 )
 
 
-async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from consultancy.enquiries.errors import StoreUnavailable
-    from consultancy.enquiries.reminders import stop
-
+async def _link(
+    scope: Scope, receive: Receive, send: Send, purpose: bytes, invalid: tuple[str, str]
+) -> tuple[str, str, Found] | None:
+    """(method, query, what `_find` found) for a link signed for `purpose`; None once the
+    request has been answered (a method not allowed, a body too long, a bad link, no database)."""
     method = scope.get("method", "GET")
     if method not in {"GET", "HEAD", "POST"}:
         await _answer(send, 405, _page("Not allowed"))
-        return
+        return None
     query = scope.get("query_string", b"").decode("latin-1")
-    if method == "POST" and await _drain(receive) is None:
-        await _answer(send, 413, _page(*INVALID))
-        return
+    if method == "POST" and await read_body(receive, BODY_MAX) is None:
+        await _answer(send, 413, _page(*invalid))
+        return None
     try:
-        found = await asyncio.to_thread(_find, query)
+        found = await asyncio.to_thread(_find, query, purpose)
     except SQLAlchemyError:
         await _answer(send, 503, _page(*UNAVAILABLE))
-        return
+        return None
     if found is None:
-        await _answer(send, 403 if method == "POST" else 400, _page(*INVALID))
+        await _answer(send, 403 if method == "POST" else 400, _page(*invalid))
+        return None
+    return method, query, found
+
+
+async def unsubscribe_page(scope: Scope, receive: Receive, send: Send) -> None:
+    link = await _link(scope, receive, send, UNSUBSCRIBE, INVALID)
+    if link is None:
         return
-    subscription_id, _, stopped, _ = found
+    method, query, (subscription_id, _, stopped, _) = link
     if method != "POST":
         if stopped:
             await _answer(send, 200, _page("Your reminders are stopped", "We will send you no more reminders."))
@@ -151,7 +153,7 @@ async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
         )
         return
     try:
-        await asyncio.to_thread(stop, subscription_id)
+        await asyncio.to_thread(reminders.stop, subscription_id)
     except (SQLAlchemyError, StoreUnavailable):
         await _answer(send, 503, _page(*UNAVAILABLE))
         return
@@ -167,8 +169,6 @@ async def unsubscribe(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 def _confirm_invalid() -> tuple[str, str]:
-    from consultancy.content import content
-
     days = content().enquiries.reminder_confirm_days
     return (
         "This link does not work",
@@ -180,8 +180,6 @@ def _confirm_invalid() -> tuple[str, str]:
 
 def _settled_page(stopped: bool) -> bytes:
     """The confirmation link's answer once there is nothing left to press."""
-    from consultancy.content import content
-
     if stopped:
         return _page(
             "These reminders are stopped",
@@ -194,29 +192,12 @@ def _settled_page(stopped: bool) -> bytes:
     )
 
 
-async def confirm(scope: Scope, receive: Receive, send: Send) -> None:
+async def confirm_page(scope: Scope, receive: Receive, send: Send) -> None:
     """The confirmation link: a GET shows the button, the button's POST starts the reminders."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from consultancy.enquiries.errors import StoreUnavailable
-    from consultancy.enquiries.reminders import confirm as start
-
-    method = scope.get("method", "GET")
-    if method not in {"GET", "HEAD", "POST"}:
-        await _answer(send, 405, _page("Not allowed"))
+    link = await _link(scope, receive, send, CONFIRM, _confirm_invalid())
+    if link is None:
         return
-    query = scope.get("query_string", b"").decode("latin-1")
-    if method == "POST" and await _drain(receive) is None:
-        await _answer(send, 413, _page(*_confirm_invalid()))
-        return
-    try:
-        found = await asyncio.to_thread(_find, query, CONFIRM)
-    except SQLAlchemyError:
-        await _answer(send, 503, _page(*UNAVAILABLE))
-        return
-    if found is None:
-        await _answer(send, 403 if method == "POST" else 400, _page(*_confirm_invalid()))
-        return
+    method, query, found = link
     subscription_id, _, stopped, confirmed = found
     if stopped or confirmed:
         await _answer(send, 200, _settled_page(stopped))
@@ -234,7 +215,7 @@ async def confirm(scope: Scope, receive: Receive, send: Send) -> None:
         )
         return
     try:
-        if not await asyncio.to_thread(start, subscription_id):
+        if not await asyncio.to_thread(reminders.confirm, subscription_id):
             # Stopped, confirmed or deleted since the look-up above: say which.
             found = await asyncio.to_thread(_find, query, CONFIRM)
     except (SQLAlchemyError, StoreUnavailable):
@@ -246,16 +227,5 @@ async def confirm(scope: Scope, receive: Receive, send: Send) -> None:
     await _answer(send, 200, _settled_page(found[2]))
 
 
-def reminder_routes(app: ASGIApp) -> ASGIApp:
-    """/_reminders/unsubscribe and /_reminders/confirm in front of Reflex's backend."""
-
-    async def serve(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("path", "") == PATH:
-            await unsubscribe(scope, receive, send)
-            return
-        if scope["type"] == "http" and scope.get("path", "") == CONFIRM_PATH:
-            await confirm(scope, receive, send)
-            return
-        await app(scope, receive, send)
-
-    return serve
+# /_reminders/unsubscribe and /_reminders/confirm in front of Reflex's backend (rx.App's api_transformer).
+reminder_routes = routes({PATH: unsubscribe_page, CONFIRM_PATH: confirm_page})
