@@ -43,6 +43,7 @@ from sqlmodel import Session, func, select
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
+from consultancy.content.india import KOLKATA
 
 from . import mail, recipients, store
 from .database import transaction, write
@@ -516,7 +517,7 @@ def confirmation_letter(session: Session, subscription_id: int) -> ConfirmationL
         ends_on=subscription.ends_on,
         asked_at=subscription.confirmation_sent_at or subscription.created_at,
         deleted_on=(subscription.created_at + timedelta(days=content().enquiries.reminder_confirm_days))
-        .astimezone(rules.KOLKATA)
+        .astimezone(KOLKATA)
         .date(),
     )
 
