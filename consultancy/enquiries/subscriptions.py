@@ -39,6 +39,7 @@ from . import mail, recipients, store
 from .database import transaction, write
 from .errors import EnquiryError, FormInvalid, StoreUnavailable
 from .form import NOT_SURE, EnquiryForm, consent_given, email_address
+from .letters import ConfirmationLetter
 from .models import HELD, Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, utcnow
 from .renewal_list import Held, horizon, read_held, upcoming
 
@@ -198,20 +199,16 @@ def ask_to_confirm(session: Session, subscription_id: int, now: datetime) -> boo
     ).first()
     if waiting is not None:
         return False
-    found = session.exec(
-        select(ReminderSubscription, Enquiry)
-        .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
-        .where(ReminderSubscription.id == subscription_id)
-    ).first()
-    if found is None:
-        return False
-    subscription, enquiry = found
-    if subscription.confirmed_at or subscription.unsubscribed_at or not enquiry.email:
+    # The email it would be: none for a subscription confirmed, stopped or erased.
+    letter = ConfirmationLetter.read(session, subscription_id)
+    if letter is None:
         return False
     # The mailbox's row is locked from here to the commit: two runs, or a run and a second
     # request, queue one email between them.
-    if not recipients.take_confirmation(session, enquiry.email, now):
+    if not recipients.take_confirmation(session, letter.email, now):
         return False
+    subscription = session.get(ReminderSubscription, subscription_id)
+    assert subscription is not None
     subscription.confirmation_sent_at = now
     session.add(subscription)
     session.add(MailQueue(confirm_subscription_id=subscription_id, next_try_at=now))
