@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import threading
 from datetime import UTC, date, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -25,7 +24,7 @@ from consultancy.enquiries import maintenance, reminder_schedule, reminders, sub
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
 from consultancy.framework.reminder_links import reminder_routes
-from tests.enquiry_fixtures import MailCatcher
+from tests.enquiry_fixtures import MailCatcher, at_once
 
 KEY = "k" * 40
 # A consent to operate expiring 13 May 2027: apply by 14 March 2027 (60 days before). Its
@@ -122,18 +121,7 @@ def test_two_runs_at_once_send_each_reminder_once(db_url: str, mail_server: Mail
     for n in range(12):
         subscribe(f"plant{n}@example.com", address=f"10.0.2.{n}")
     assert reminders.run(date(2027, 1, 11)).sent == 12  # the firm's notifications
-    reports: list[reminders.RunReport] = []
-    barrier = threading.Barrier(3)
-
-    def job() -> None:
-        barrier.wait()
-        reports.append(reminders.run(date(2027, 2, 14)))
-
-    threads = [threading.Thread(target=job) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    reports = at_once(3, lambda: reminders.run(date(2027, 2, 14)))
     assert sum(r.queued for r in reports) == 12
     assert sum(r.sent for r in reports) + reminders.run(date(2027, 2, 14)).sent == 12
     to = sorted(m["To"] for m in (message_from_bytes(e.original_content) for e in mail_server.messages))
