@@ -15,14 +15,18 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from consultancy.enquiries import database
 from consultancy.enquiries.form import EnquiryForm, read_form
+
+T = TypeVar("T")
 
 SMTP_ENV = ("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "SMTP_STARTTLS", "SMTP_SSL", "MAIL_FROM")
 
@@ -39,6 +43,24 @@ def enquiry_form(**fields: object) -> EnquiryForm:
     functools.partial; a call's own keywords still win."""
     visitor = {"name": "Asha Mohanty", "phone": "98765 43210", "email": "asha@example.com", "consent": "on"}
     return read_form({**visitor, **fields})
+
+
+def at_once(count: int, job: Callable[[], T]) -> list[T]:
+    """`job` in `count` threads released together (a barrier, so they race for real); what the
+    ones that finished returned, in the order they finished."""
+    results: list[T] = []
+    barrier = threading.Barrier(count)
+
+    def run() -> None:
+        barrier.wait()
+        results.append(job())
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def postgres_required() -> bool:

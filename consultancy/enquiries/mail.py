@@ -1,4 +1,5 @@
-"""The email to the firm for every enquiry, and the renewal calendar's reminders to subscribers.
+"""The mail queue and its sender: how the site's emails leave, whatever they say (the letters
+themselves are in letters.py).
 
 Storing and sending are separate: `enqueue` writes a row to mail_queue in the enquiry's own
 transaction, and `send_due` sends what is due, later, over SMTP. A mail server that is down
@@ -6,11 +7,13 @@ costs nothing but time: the row stays, and is tried again after 1, 2, 4 ... minu
 an hour apart) until it goes. Two senders (several backend workers, or a cron job beside
 them) never send one row twice: each claims a row with a conditional UPDATE first.
 
-Reminders (reminders.py), and the emails asking a new subscriber to confirm their address,
-are rows of the same queue, under the same claims and retries. They go to people outside the
-firm, so they have a budget of their own within the hourly cap, MAIL_TO_VISITORS_PER_HOUR:
-the firm's notifications are claimed first and may use the whole cap, visitors' emails never
-more than their budget (confirmations before reminders); what waits is sent in a later hour.
+A row names its letter by data, the id of its subject (letters.for_row reads the letter when
+the row is claimed). Reminders (reminder_schedule.py), and the emails asking a new subscriber
+to confirm their address (subscriptions.py), are rows of the same queue, under the same claims
+and retries. They go to people outside the firm, so they have a budget of their own within
+the hourly cap, MAIL_TO_VISITORS_PER_HOUR: the firm's notifications are claimed first and may
+use the whole cap, visitors' emails never more than their budget (confirmations before
+reminders); what waits is sent in a later hour.
 
 The backend runs `run_sender` as a lifespan task (every 30 s, and at once after a new
 enquiry in the same worker); `python -m consultancy.enquiries send-mail` does one pass.
@@ -34,29 +37,20 @@ import asyncio
 import contextlib
 import logging
 import os
-import re
 import smtplib
 import ssl
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, func, or_, select, update
 
 from consultancy.content import content
 
+from . import letters
 from .database import transaction
 from .models import Enquiry, MailQueue, utcnow
-from .settings import IST, env_flag
-from .unsubscribe import NoKey
-
-if TYPE_CHECKING:
-    from .reminders import ConfirmationLetter, Letter
-
-    Subject = Enquiry | Letter | ConfirmationLetter
+from .settings import env_flag
 
 logger = logging.getLogger(__name__)
 
@@ -67,9 +61,6 @@ LONGEST_WAIT = timedelta(hours=1)
 SMTP_TIMEOUT_S = 30
 SENDER_INTERVAL_S = 30
 HOUR = timedelta(hours=1)
-# Bidirectional controls: they can make a message display as something else than it is
-# (a forged footer or link), so they are dropped from the visitor's text in the email.
-BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -145,69 +136,6 @@ def retry_delay(attempts: int) -> timedelta:
     return min(FIRST_RETRY * (2 ** max(attempts - 1, 0)), LONGEST_WAIT)
 
 
-def compose(enquiry: Enquiry, sender: str, recipient: str) -> EmailMessage:
-    """The notification as plain text only: whatever the visitor typed (HTML, script,
-    Odia) arrives as the characters they typed and is never rendered as markup."""
-    from .form import district_label, service_label, services_label
-
-    site = content().site
-    received = enquiry.created_at.astimezone(IST).strftime("%d %B %Y, %H:%M IST")
-    message = EmailMessage()
-    # Only the firm's own words in the headers: the visitor's text stays in the body.
-    held = enquiry.status == "held"
-    subject = f"Website enquiry {enquiry.reference}: {service_label(enquiry.service)}"
-    message["Subject"] = subject + (" (held for review)" if held else "")
-    message["From"] = sender
-    message["To"] = recipient
-    # Checked by the form against the HTML email rule: no spaces, no line breaks. A visitor
-    # who gave only a phone number has none: staff call them.
-    if enquiry.email:
-        message["Reply-To"] = enquiry.email
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(domain=recipient.rsplit("@", 1)[-1])
-    # The firm's own lines (the staff link included) come first; the visitor's message is
-    # last and quoted line by line, so nothing typed can pass for the email's own footer.
-    lines = [
-        "A new enquiry came in through the website.",
-        *(
-            [
-                "It arrived over the hourly limit for its address or contact details and is HELD",
-                "for review: release it in the inbox's Held list. Further held enquiries this",
-                "hour get no email of their own; they wait in that list.",
-            ]
-            if held
-            else []
-        ),
-        "",
-        f"Reference:     {enquiry.reference}",
-        f"Received:      {received}",
-        f"Name:          {_clean(enquiry.name)}",
-        f"Phone:         {enquiry.phone}",
-        f"Email:         {enquiry.email}",
-        f"Organisation:  {_clean(enquiry.organisation) or '-'}",
-        f"Service:       {services_label(enquiry.services or [enquiry.service])}",
-        f"District:      {district_label(enquiry.district) or '-'}",
-        "",
-        f"Record what happens next in the staff inbox: {site.site_url}/staff",
-        "Reply to this email to write to the visitor.",
-        "",
-        "The visitor's message:",
-        "",
-        *quote(enquiry.message),
-    ]
-    message.set_content("\n".join(lines), subtype="plain", charset="utf-8")
-    return message
-
-
-def _clean(text: str) -> str:
-    return BIDI_CONTROLS.sub("", text)
-
-
-def quote(text: str) -> list[str]:
-    """The visitor's text as quoted lines ("> "), bidirectional controls removed."""
-    return ["> " + line for line in _clean(text).replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-
-
 def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings | None = None) -> SendReport:
     """Send the queued emails that are due; what fails is tried again later."""
     smtp = smtp or SmtpSettings.from_env()
@@ -226,15 +154,15 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     results: dict[int, str] = {}
     try:
         with _connect(smtp) as server:
-            for queue_id, subject in claimed:
+            for queue_id, letter in claimed:
                 try:
-                    message, recipient = _message(subject, smtp.sender)
-                except NoKey as error:
+                    message = letter.compose(smtp.sender)
+                except letters.NoKey as error:
                     # A reminder without a working unsubscribe link waits: never sent without one.
                     results[queue_id] = _describe(error)
                     continue
                 try:
-                    server.send_message(message, smtp.sender, [recipient])
+                    server.send_message(message, smtp.sender, [letter.recipient])
                     results[queue_id] = ""
                 except smtplib.SMTPException as error:
                     results[queue_id] = _describe(error)
@@ -250,19 +178,6 @@ def send_due(*, now: datetime | None = None, limit: int = 50, smtp: SmtpSettings
     _record(results, now)
     sent = sum(1 for error in results.values() if not error)
     return SendReport(sent=sent, failed=len(results) - sent)
-
-
-def _message(subject: Subject, sender: str) -> tuple[EmailMessage, str]:
-    """The email for a queue row and its one recipient: the firm, or the subscriber."""
-    if isinstance(subject, Enquiry):
-        recipient = content().site.email
-        return compose(subject, sender, recipient), recipient
-    from .reminders import ConfirmationLetter, compose_confirmation
-    from .reminders import compose as compose_reminder
-
-    if isinstance(subject, ConfirmationLetter):
-        return compose_confirmation(subject, sender), subject.email
-    return compose_reminder(subject, sender), subject.email
 
 
 def _describe(error: BaseException) -> str:
@@ -298,11 +213,9 @@ def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
     return server
 
 
-def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, Subject]]:
+def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, letters.Letter]]:
     """Claim up to `limit` due rows: the firm's notifications first, then up to `to_visitors`
     emails to visitors, confirmations before reminders."""
-    from .reminders import confirmation_letter, letter
-
     free = or_(MailQueue.claimed_until.is_(None), MailQueue.claimed_until < now)
     due_now = (MailQueue.sent_at.is_(None), MailQueue.next_try_at <= now, free)
     with transaction() as session:
@@ -322,7 +235,7 @@ def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, Subje
                 .order_by(MailQueue.reminder_id.is_not(None), MailQueue.next_try_at, MailQueue.id)
                 .limit(to_visitors)
             ).all()
-        claimed: list[tuple[int, Subject]] = []
+        claimed: list[tuple[int, letters.Letter]] = []
         for queue_id in due:
             # Another sender may have taken it since the SELECT: only one UPDATE matches.
             taken = session.exec(
@@ -333,19 +246,13 @@ def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, Subje
             if taken.rowcount != 1:
                 continue
             row = session.get(MailQueue, queue_id)
-            if row is not None and (row.reminder_id is not None or row.confirm_subscription_id is not None):
-                if row.reminder_id is not None:
-                    to_subscriber: Subject | None = letter(session, row.reminder_id)
-                else:
-                    to_subscriber = confirmation_letter(session, row.confirm_subscription_id)
-                if to_subscriber is None:  # unsubscribed or confirmed since it was queued: it does not go
-                    session.delete(row)
-                else:
-                    claimed.append((queue_id, to_subscriber))
+            if row is None:
                 continue
-            enquiry = session.get(Enquiry, row.enquiry_id) if row and row.enquiry_id is not None else None
-            if enquiry is not None:
-                claimed.append((queue_id, enquiry))
+            letter = letters.for_row(session, row)
+            if letter is None:  # unsubscribed, confirmed or erased since it was queued: it does not go
+                session.delete(row)
+            else:
+                claimed.append((queue_id, letter))
         return claimed
 
 
@@ -406,11 +313,7 @@ def send_notice(subject: str, text: str, *, smtp: SmtpSettings | None = None) ->
         logger.warning("notice not sent (SMTP_HOST is not set): %s", subject)
         return False
     recipient = content().site.email
-    message = EmailMessage()
-    message["Subject"], message["From"], message["To"] = subject, smtp.sender, recipient
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(domain=recipient.rsplit("@", 1)[-1])
-    message.set_content(text, subtype="plain", charset="utf-8")
+    message = letters.notice(subject, text, smtp.sender)
     try:
         with _connect(smtp) as server:
             server.send_message(message, smtp.sender, [recipient])

@@ -9,8 +9,9 @@ per-address limit keeps visitors' IP addresses.
 `take_confirmation` counts the confirmation emails asking a mailbox's owner to confirm
 reminders, across every request for that mailbox: at most one a day and
 CONFIRMATIONS_PER_PERIOD in PERIOD. What it refuses is not lost: the request waits, and the
-reminders job sends its email once the cap allows (reminders.ask_to_confirm_due), within the
-request's own life (reminder_confirm_days); the lead is in the staff inbox either way.
+reminders job sends its email once the cap allows (reminder_schedule.ask_to_confirm_due),
+within the request's own life (reminder_confirm_days); the lead is in the staff inbox either
+way.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from consultancy.enquiries import limits, store
 from consultancy.enquiries.errors import TooManyEnquiries
 from consultancy.enquiries.reply import parse_office_hours, reply_by
 from consultancy.enquiries.settings import IST
-from tests.enquiry_fixtures import enquiry_form
+from tests.enquiry_fixtures import at_once, enquiry_form
 
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse in Khordha.")
 
@@ -84,10 +84,15 @@ def test_held_enquiries_email_staff_once_an_hour_not_once_each(db_url: str) -> N
     ) == [(2,)]
 
 
-def test_one_address_is_capped_in_what_it_can_hold(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    settings = content().enquiries.model_copy(update={"per_address_per_hour": 2, "held_per_address_per_hour": 3})
+def _limits(monkeypatch: pytest.MonkeyPatch, **update: int) -> None:
+    """The enquiry settings of data/enquiries.toml with `update`, as storing and the limits read them."""
+    settings = content().enquiries.model_copy(update=update)
     monkeypatch.setattr(limits, "content", lambda: content().__class__(**{**vars(content()), "enquiries": settings}))
     monkeypatch.setattr(store, "content", limits.content)
+
+
+def test_one_address_is_capped_in_what_it_can_hold(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _limits(monkeypatch, per_address_per_hour=2, held_per_address_per_hour=3)
     now = datetime.now(UTC)
     kept = [store.receive(person(n), "100.64.0.3", now=now) for n in range(5)]
     assert [r.held for r in kept] == [False, False, True, True, True]
@@ -100,9 +105,7 @@ def test_one_address_is_capped_in_what_it_can_hold(db_url: str, monkeypatch: pyt
 
 
 def test_the_store_of_held_enquiries_has_a_cap(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    settings = content().enquiries.model_copy(update={"per_address_per_hour": 1, "held_max": 10})
-    monkeypatch.setattr(limits, "content", lambda: content().__class__(**{**vars(content()), "enquiries": settings}))
-    monkeypatch.setattr(store, "content", limits.content)
+    _limits(monkeypatch, per_address_per_hour=1, held_max=10)
     now = datetime.now(UTC)
     held = [store.receive(person(n), f"100.64.1.{n}", now=now) for n in range(10)]
     held += [store.receive(person(100 + n), f"100.64.1.{n}", now=now) for n in range(10)]
@@ -140,18 +143,7 @@ def test_an_enquiry_sent_again_under_its_key_is_stored_once(db_url: str) -> None
 
 def test_two_tries_of_one_enquiry_racing_are_stored_once(db_url: str) -> None:
     key = "race-0123456789"
-    got: list[store.Receipt] = []
-    barrier = threading.Barrier(6)
-
-    def send() -> None:
-        barrier.wait()
-        got.append(store.receive(person(7), "10.0.0.7", client_key=key))
-
-    threads = [threading.Thread(target=send) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    got = at_once(6, lambda: store.receive(person(7), "10.0.0.7", client_key=key))
     assert len({r.reference for r in got}) == 1 and len(got) == 6
     assert rows(db_url, "SELECT count(*) FROM enquiry") == [(1,)]
 

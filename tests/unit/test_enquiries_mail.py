@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import ssl
 import subprocess
-import threading
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -20,7 +19,7 @@ from consultancy.content import content
 from consultancy.enquiries import mail, store
 from consultancy.enquiries.__main__ import main as cli
 from tests.conftest import run_in_own_thread
-from tests.enquiry_fixtures import MailCatcher, enquiry_form
+from tests.enquiry_fixtures import MailCatcher, at_once, enquiry_form
 
 ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିରାପତ୍ତା ପ୍ରମାଣପତ୍ର ଦରକାର।"
 MARKUP = '<a href="https://evil.example">click</a><script>alert(1)</script>'
@@ -104,18 +103,7 @@ def test_two_senders_at_once_send_each_email_once(db_url: str, mail_server: Mail
     references = [
         store.submit(form(email=f"visitor{i}@example.com", phone=f"98765{i:05d}"), f"10.0.1.{i}") for i in range(24)
     ]
-    reports: list[mail.SendReport] = []
-    barrier = threading.Barrier(3)
-
-    def sender() -> None:
-        barrier.wait()
-        reports.append(mail.send_due(limit=24))
-
-    threads = [threading.Thread(target=sender) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    reports = at_once(3, lambda: mail.send_due(limit=24))
     assert sum(report.sent for report in reports) == 24
     subjects = [message["Subject"] for message in received(mail_server)]
     assert sorted(subject.split()[2].rstrip(":") for subject in subjects) == sorted(references)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import threading
 from datetime import UTC, date, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -21,11 +20,11 @@ import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
-from consultancy.enquiries import maintenance, reminders, unsubscribe
+from consultancy.enquiries import maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
 from consultancy.enquiries.reminder_pages import reminder_routes
-from tests.enquiry_fixtures import MailCatcher
+from tests.enquiry_fixtures import MailCatcher, at_once
 
 KEY = "k" * 40
 # A consent to operate expiring 13 May 2027: apply by 14 March 2027 (60 days before). Its
@@ -122,18 +121,7 @@ def test_two_runs_at_once_send_each_reminder_once(db_url: str, mail_server: Mail
     for n in range(12):
         subscribe(f"plant{n}@example.com", address=f"10.0.2.{n}")
     assert reminders.run(date(2027, 1, 11)).sent == 12  # the firm's notifications
-    reports: list[reminders.RunReport] = []
-    barrier = threading.Barrier(3)
-
-    def job() -> None:
-        barrier.wait()
-        reports.append(reminders.run(date(2027, 2, 14)))
-
-    threads = [threading.Thread(target=job) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    reports = at_once(3, lambda: reminders.run(date(2027, 2, 14)))
     assert sum(r.queued for r in reports) == 12
     assert sum(r.sent for r in reports) + reminders.run(date(2027, 2, 14)).sent == 12
     to = sorted(m["To"] for m in (message_from_bytes(e.original_content) for e in mail_server.messages))
@@ -315,7 +303,7 @@ def test_a_job_that_dies_mid_send_leaves_the_reminder_to_the_next_run_once(
     subscribe()
     start = datetime(2027, 2, 14, 3, 0, tzinfo=UTC)
     reminders.run(date(2027, 1, 11), now=start.replace(month=1, day=11))  # the firm's notification
-    assert reminders.schedule(date(2027, 2, 14), now=start) == 1
+    assert reminder_schedule.schedule(date(2027, 2, 14), now=start) == 1
     # A job claims the reminder, then dies before sending it (nothing recorded).
     assert len(mail._claim(start, 10, 10)) == 1
     # Another run meanwhile neither queues it again nor takes the claimed one.
@@ -352,7 +340,7 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
 ) -> None:
     reference = subscribe(confirmed=False)
     token = staff_token()
-    assert lead_message(token, reference).startswith(reminders.AWAITING)
+    assert lead_message(token, reference).startswith(subscriptions.AWAITING)
     # The firm's notification and the one confirmation email, to the address given.
     assert reminders.run(date(2027, 1, 10)).sent == 2
     [message] = received(mail_server)
@@ -513,7 +501,7 @@ def test_retention_drops_an_unconfirmed_subscription_after_the_period_and_keeps_
     assert count(db_url, "reminder_subscription") == 1 and count(db_url, "enquiry") == 2
     # The lead stays (a person asked for help with these renewals), saying what happened.
     token = staff_token()
-    assert lead_message(token, reference).startswith(reminders.NEVER_CONFIRMED)
+    assert lead_message(token, reference).startswith(subscriptions.NEVER_CONFIRMED)
     assert count(db_url, "enquiry_note WHERE text LIKE 'The visitor did not confirm%'") == 1
     # Its link is dead, and says why.
     page = serve("GET", path_of(link))

@@ -16,18 +16,9 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "consultancy"
 FRAMEWORK = "consultancy.framework"
-
-# The enquiries' mail, reminders and store modules import each other (inside functions);
-# that circle is being taken apart on another branch. Delete this constant, and the xfail
-# marker of `test_the_enquiries_circle_is_gone`, when that branch is merged.
-KNOWN_ENQUIRIES_CYCLE = frozenset(
-    {"consultancy.enquiries.mail", "consultancy.enquiries.reminders", "consultancy.enquiries.store"}
-)
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -191,16 +182,10 @@ def test_the_framework_imports_nothing_of_the_site() -> None:
     assert site_imports_of_framework(import_graph()) == []
 
 
-def test_consultancy_has_no_import_cycle_but_the_known_enquiries_circle() -> None:
+def test_consultancy_has_no_import_cycle() -> None:
     graph = import_graph()
-    found = [describe(graph, c) for c in cycles(graph) if c != KNOWN_ENQUIRIES_CYCLE]
+    found = [describe(graph, c) for c in cycles(graph)]
     assert found == [], "modules that import each other in a circle:\n" + "\n".join(found)
-
-
-@pytest.mark.xfail(strict=True, reason="the enquiries' mail/reminders/store circle is being removed on another branch")
-def test_the_enquiries_circle_is_gone() -> None:
-    graph = import_graph()
-    assert [describe(graph, c) for c in cycles(graph)] == []
 
 
 # --- the reader finds what it must ----------------------------------------------------------------
