@@ -14,10 +14,11 @@ from datetime import date, datetime
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import and_, func, or_, select
 
-from . import audit, export, limits
+from . import audit, export, limits, mail_backlog
 from .database import transaction
 from .errors import EnquiryError, StoreUnavailable
 from .form import district_label, services_label
+from .mail_backlog import MailBacklog
 from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
@@ -322,3 +323,12 @@ def export_csv(
     audit.exported(staff.name, rows, address=address)
     return text
 
+
+def mail_waiting(token: object, *, now: datetime | None = None) -> MailBacklog:
+    """The emails waiting to be sent for longer than `mail_waiting_warn_minutes`
+    (data/enquiries.toml), for the warning at the top of the inbox."""
+    require_session(token, now=now)
+    try:
+        return mail_backlog.waiting(now=now)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
