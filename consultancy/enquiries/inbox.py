@@ -67,6 +67,8 @@ class EnquiryView:
     message: str
     closed: str
     mail_sent: bool
+    # "05 Mar, 14:02" (with the year when not this year's), for the list's narrow column.
+    received_short: str = ""
     # Over which limit it was held ("address", "contact", both or ""), in words for staff.
     held_reason: str = ""
     held_summary: str = ""
@@ -85,6 +87,13 @@ class EnquiryList:
 
 def _when(moment: datetime | None) -> str:
     return moment.astimezone(IST).strftime("%d %b %Y, %H:%M IST") if moment else ""
+
+
+def _short_when(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    local = moment.astimezone(IST)
+    return local.strftime("%d %b, %H:%M" if local.year == utcnow().astimezone(IST).year else "%d %b %Y")
 
 
 def _view(
@@ -109,6 +118,7 @@ def _view(
         message=enquiry.message,
         closed=_when(enquiry.closed_at),
         mail_sent=mail_sent,
+        received_short=_short_when(enquiry.created_at),
         held_reason=enquiry.held_reason,
         held_summary=limits.held_summary(enquiry.held_reason) if held else "",
         held_explanation=limits.held_explanation(enquiry.held_reason) if held else "",

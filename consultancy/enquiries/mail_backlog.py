@@ -79,8 +79,7 @@ def warning(backlog: MailBacklog, *, now: datetime | None = None) -> str:
     text = (
         f"{emails} been waiting to be sent for more than {_duration(backlog.after)}. "
         f"The oldest has waited {_duration(now - backlog.oldest)} (queued {since}). "
-        "The mail server may be down or not set up (SMTP_HOST), or more than MAIL_PER_HOUR "
-        "emails were due this hour; enquiries are in this inbox meanwhile."
+        "The mail server is down or not set up (SMTP_HOST), or more than MAIL_PER_HOUR were due this hour."
     )
     if backlog.last_error:
         text += f" Last error: {backlog.last_error[:200]}"

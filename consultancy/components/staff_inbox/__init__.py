@@ -94,7 +94,7 @@ def _details(row: EnquiryRow) -> rx.Component:
 
 
 def _held_badge(summary: rx.Var) -> rx.Component:
-    return rx.cond(summary != "", rx.el.span("over ", summary, class_name="staff__badge staff__badge--reason"))
+    return rx.cond(summary != "", rx.el.span(summary, class_name="staff__badge staff__badge--reason"))
 
 
 def _item(row: EnquiryRow) -> rx.Component:
@@ -106,7 +106,9 @@ def _item(row: EnquiryRow) -> rx.Component:
                 rx.el.span(row.reference, class_name="staff__ref"),
                 rx.el.span(rx.cond(row.name != "", row.name, "(no name)"), class_name="staff__row-name"),
                 rx.el.span(row.service, class_name="staff__row-services"),
-                rx.el.span(row.received, class_name="staff__when"),
+                rx.el.time(row.received_short, title=row.received, class_name="staff__when"),
+                # Grid items of the line itself (display: contents): the status on the first
+                # line, the reason a held one was held on the second.
                 rx.el.span(_status_badge(row.status), _held_badge(row.held_summary), class_name="staff__row-status"),
                 type="button",
                 on_click=InboxState.open_enquiry(row.reference),

@@ -65,6 +65,7 @@ class EnquiryRow:
 
     reference: str = ""
     received: str = ""
+    received_short: str = ""
     status: str = ""
     name: str = ""
     phone: str = ""
@@ -90,6 +91,7 @@ def _row(view: EnquiryView) -> EnquiryRow:
     return EnquiryRow(
         reference=view.reference,
         received=view.received,
+        received_short=view.received_short,
         status=view.status,
         name=view.name,
         phone=view.phone,
