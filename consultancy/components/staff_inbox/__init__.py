@@ -103,13 +103,19 @@ def _item(row: EnquiryRow) -> rx.Component:
     return rx.el.li(
         rx.el.article(
             rx.el.button(
-                rx.el.span(row.reference, class_name="staff__ref"),
-                rx.el.span(rx.cond(row.name != "", row.name, "(no name)"), class_name="staff__row-name"),
-                rx.el.span(row.service, class_name="staff__row-services"),
-                rx.el.time(row.received_short, title=row.received, class_name="staff__when"),
-                # Grid items of the line itself (display: contents): the status on the first
-                # line, the reason a held one was held on the second.
-                rx.el.span(_status_badge(row.status), _held_badge(row.held_summary), class_name="staff__row-status"),
+                # Two lines on a narrow screen; at full width their parts are one line's columns.
+                rx.el.span(
+                    rx.el.span(row.reference, class_name="staff__ref"),
+                    rx.el.span(rx.cond(row.name != "", row.name, "(no name)"), class_name="staff__row-name"),
+                    _status_badge(row.status),
+                    class_name="staff__row-line",
+                ),
+                rx.el.span(
+                    rx.el.span(row.service, class_name="staff__row-services"),
+                    _held_badge(row.held_summary),
+                    rx.el.time(row.received_short, title=row.received, class_name="staff__when"),
+                    class_name="staff__row-line",
+                ),
                 type="button",
                 on_click=InboxState.open_enquiry(row.reference),
                 aria_expanded=rx.cond(is_open, "true", "false"),
