@@ -593,6 +593,8 @@ class EnquirySettings(Model):
     ]
     # Days an unconfirmed reminders subscription is kept for its confirmation link.
     reminder_confirm_days: Annotated[int, Field(ge=1, le=30)] = 7
+    # The staff inbox warns when an email has waited to be sent longer than this.
+    mail_waiting_warn_minutes: Annotated[int, Field(ge=1, le=24 * 60)] = 30
     # Odisha has 30 districts; a shorter list means one was lost in an edit.
     districts: Annotated[list[District], Field(min_length=30, max_length=30)]
 

@@ -12,18 +12,21 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import and_, func, select
+from sqlmodel import and_, func, or_, select
 
-from . import audit, export
+from . import audit, export, limits, mail_backlog
 from .database import transaction
 from .errors import EnquiryError, StoreUnavailable
 from .form import district_label, services_label
+from .mail_backlog import MailBacklog
 from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
 from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_session
 
 PAGE_SIZE = 50
+# The same caller's other enquiries shown with an opened one, newest first.
+RELATED_MAX = 20
 
 
 class InboxRefused(EnquiryError):
@@ -35,6 +38,17 @@ class NoteView:
     author: str
     text: str
     written: str  # "05 Mar 2026, 14:02 IST"
+
+
+@dataclass(frozen=True)
+class RelatedView:
+    """Another enquiry from the same caller, and what they share."""
+
+    reference: str
+    name: str
+    received: str
+    status: str
+    shared: str  # "same phone", "same email", "same connection", joined with ", "
 
 
 @dataclass(frozen=True)
@@ -53,7 +67,15 @@ class EnquiryView:
     message: str
     closed: str
     mail_sent: bool
+    # "05 Mar, 14:02" (with the year when not this year's), for the list's narrow column.
+    received_short: str = ""
+    # Over which limit it was held ("address", "contact", both or ""), in words for staff.
+    held_reason: str = ""
+    held_summary: str = ""
+    held_explanation: str = ""
     notes: tuple[NoteView, ...] = ()
+    # Only for one enquiry opened: the same caller's others.
+    related: tuple[RelatedView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,7 +89,20 @@ def _when(moment: datetime | None) -> str:
     return moment.astimezone(IST).strftime("%d %b %Y, %H:%M IST") if moment else ""
 
 
-def _view(enquiry: Enquiry, mail_sent: bool, notes: list[EnquiryNote] | None = None) -> EnquiryView:
+def _short_when(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    local = moment.astimezone(IST)
+    return local.strftime("%d %b, %H:%M" if local.year == utcnow().astimezone(IST).year else "%d %b %Y")
+
+
+def _view(
+    enquiry: Enquiry,
+    mail_sent: bool,
+    notes: list[EnquiryNote] | None = None,
+    related: tuple[RelatedView, ...] = (),
+) -> EnquiryView:
+    held = enquiry.status == HELD
     return EnquiryView(
         reference=enquiry.reference,
         received=_when(enquiry.created_at),
@@ -83,7 +118,51 @@ def _view(enquiry: Enquiry, mail_sent: bool, notes: list[EnquiryNote] | None = N
         message=enquiry.message,
         closed=_when(enquiry.closed_at),
         mail_sent=mail_sent,
+        received_short=_short_when(enquiry.created_at),
+        held_reason=enquiry.held_reason,
+        held_summary=limits.held_summary(enquiry.held_reason) if held else "",
+        held_explanation=limits.held_explanation(enquiry.held_reason) if held else "",
         notes=tuple(NoteView(author=n.author, text=n.text, written=_when(n.created_at)) for n in notes or ()),
+        related=related,
+    )
+
+
+def _related(session, enquiry: Enquiry) -> tuple[RelatedView, ...]:
+    """The same caller's other enquiries: the same phone or email, or (for one held over the
+    address limit) those sent from the same connection in the hour before it."""
+    same = []
+    if enquiry.phone:
+        same.append(Enquiry.phone == enquiry.phone)
+    if enquiry.email:
+        same.append(Enquiry.email == enquiry.email)
+    if enquiry.same_address:
+        same.append(Enquiry.reference.in_(enquiry.same_address[:200]))
+    if not same:
+        return ()
+    others = session.exec(
+        select(Enquiry)
+        .where(Enquiry.id != enquiry.id, or_(*same))
+        .order_by(Enquiry.created_at.desc(), Enquiry.id.desc())
+        .limit(RELATED_MAX)
+    ).all()
+
+    def shared(other: Enquiry) -> str:
+        why = [
+            ("same phone", bool(enquiry.phone) and other.phone == enquiry.phone),
+            ("same email", bool(enquiry.email) and other.email == enquiry.email),
+            ("same connection", other.reference in enquiry.same_address),
+        ]
+        return ", ".join(label for label, matches in why if matches)
+
+    return tuple(
+        RelatedView(
+            reference=other.reference,
+            name=other.name,
+            received=_when(other.created_at),
+            status=other.status,
+            shared=shared(other),
+        )
+        for other in others
     )
 
 
@@ -174,7 +253,7 @@ def _load(session, reference: object) -> EnquiryView:
         select(EnquiryNote).where(EnquiryNote.enquiry_id == enquiry.id).order_by(EnquiryNote.created_at, EnquiryNote.id)
     ).all()
     sent = session.exec(select(MailQueue.sent_at).where(MailQueue.enquiry_id == enquiry.id)).first()
-    return _view(enquiry, sent is not None, list(notes))
+    return _view(enquiry, sent is not None, list(notes), _related(session, enquiry))
 
 
 def set_status(
@@ -253,3 +332,13 @@ def export_csv(
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     audit.exported(staff.name, rows, address=address)
     return text
+
+
+def mail_waiting(token: object, *, now: datetime | None = None) -> MailBacklog:
+    """The emails waiting to be sent for longer than `mail_waiting_warn_minutes`
+    (data/enquiries.toml), for the warning at the top of the inbox."""
+    require_session(token, now=now)
+    try:
+        return mail_backlog.waiting(now=now)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error

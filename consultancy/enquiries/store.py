@@ -161,11 +161,15 @@ def _store(
         status=HELD if verdict.held else "new",
         status_changed_at=now,
         held_at=now if verdict.held else None,
+        held_reason=verdict.reason,
+        same_address=list(verdict.same_address),
         client_key=client_key or None,
     )
     session.add(enquiry)
     session.flush()
-    session.add(RecentSubmission(address_key=key, contact_key=contact_key or None, created_at=now))
+    session.add(
+        RecentSubmission(address_key=key, contact_key=contact_key or None, enquiry_id=enquiry.id, created_at=now)
+    )
     # Held ones are bounded in email too: the first in an hour tells staff, the rest wait in
     # the inbox's "Held" list.
     if not verdict.held or limits.held_mail_due(session, now):

@@ -21,4 +21,5 @@ def staff() -> rx.Component:
     return staff_inbox()
 
 
-register("/staff", META, staff, indexed=False, followed=False, on_load=InboxState.refresh, live=True)
+# A tool for the firm's staff: none of the visitors' header, footer or WhatsApp and Call buttons.
+register("/staff", META, staff, indexed=False, followed=False, on_load=InboxState.refresh, live=True, public=False)
