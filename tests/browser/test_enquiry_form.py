@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from tests.browser.enquiry_steps import choose_services
+from tests.browser.test_accessibility import assert_clean
 from tests.conftest import ROOT, HeldScripts, wait_until_interactive
 
 pytestmark = pytest.mark.browser
@@ -266,7 +267,9 @@ def test_beside_not_sent_yet_the_button_says_it_waits_for_the_connection(visitor
     expect(page.locator("#enquiry-unsent")).to_be_visible(timeout=8000)
     expect(button).to_have_accessible_name("Waiting for the connection…")
     expect(button).not_to_have_text(re.compile("Sending"), use_inner_text=True)
-    page.locator("#enquiry-unsent").scroll_into_view_if_needed()
+    assert_clean(page, "not sent yet")
+    # The button and the notice under it, as the visitor sees them.
+    button.evaluate("(el) => el.scrollIntoView({ block: 'start', behavior: 'instant' })")
     shots = ROOT / "build" / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"enquiry-waiting-{viewport['width']}.png"))

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from tests.browser.enquiry_steps import choose_services
+from tests.browser.test_accessibility import assert_clean
 from tests.browser.test_enquiry_form import _export
 from tests.browser.test_interactions import static_site  # noqa: F401  (the fixture)
 from tests.conftest import ROOT, WIDTHS, Visitors, wait_until_interactive
@@ -210,6 +211,7 @@ def test_at_a_shared_computer_a_kept_enquiry_is_asked_about_never_shown_or_sent_
         for field in ("name", "phone", "message"):
             expect(page.locator(f"#enquiry-{field}")).to_have_value("")
         expect(page.locator("#enquiry-unsent")).to_have_count(0)
+        assert_clean(page, "kept enquiry asked about")
         kept.scroll_into_view_if_needed()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"enquiry-kept-{width}.png"), full_page=False)
@@ -259,6 +261,77 @@ def test_the_next_person_discards_a_kept_enquiry_and_sends_their_own(
         expect(page.locator("#enquiry-sent")).to_be_visible(timeout=20_000)
         names = {row["name"] for row in _export()}
         assert own in names and author not in names
+    finally:
+        context.close()
+        static_site.backend.close()
+
+
+def test_a_kept_enquiry_with_more_than_a_service_page_asks_is_edited_on_the_contact_page(
+    browser,
+    static_site,  # noqa: F811  (the fixture)
+    visitors: Visitors,
+) -> None:
+    """The short form has no organisation or district: "Edit" there opens the full form, so
+    nothing typed is lost."""
+    context, first = _page(browser, static_site.url, "mobile", visitors)
+    first.close()
+    try:
+        author = context.new_page()
+        author.goto("/contact-us")
+        wait_until_interactive(author)
+        name = f"Full Form {random.randrange(10**6)}"
+        _fill_contact_form(author, name)
+        author.locator("#enquiry-organisation").fill("Utkal Cold Stores")
+        author.get_by_role("button", name="Send enquiry").click()
+        expect(author.locator("#enquiry-unsent")).to_be_visible(timeout=8000)
+        author.close()
+        static_site.backend.open()
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.goto("/peso")
+        wait_until_interactive(page)
+        page.locator("#enquiry-kept").get_by_role("button", name="Edit").click()
+        page.wait_for_url(re.compile(r"/contact-us/?#enquiry$"))
+        wait_until_interactive(page)
+        expect(page.locator("#enquiry-organisation")).to_have_value("Utkal Cold Stores")
+        expect(page.locator("#enquiry-name")).to_have_value(name)
+        expect(page.locator("#enquiry-kept")).to_have_count(0)
+        page.get_by_role("button", name="Send enquiry").click()
+        expect(page.locator("#enquiry-sent")).to_be_visible(timeout=20_000)
+        rows = [row for row in _export() if row["name"] == name]
+        assert len(rows) == 1 and rows[0]["organisation"] == "Utkal Cold Stores", rows
+    finally:
+        context.close()
+        static_site.backend.close()
+
+
+@pytest.mark.parametrize("width", ["mobile", "desktop"])
+def test_the_author_removes_an_unsent_enquiry_from_the_browser_and_nothing_goes(
+    browser,
+    static_site,  # noqa: F811  (the fixture)
+    visitors: Visitors,
+    width: str,
+) -> None:
+    """Someone who gives up and calls instead, at a shared computer, leaves nothing behind."""
+    context, page = _page(browser, static_site.url, width, visitors)
+    try:
+        page.goto("/contact-us")
+        wait_until_interactive(page)
+        name = f"Called Instead {random.randrange(10**6)}"
+        _fill_contact_form(page, name)
+        page.get_by_role("button", name="Send enquiry").click()
+        expect(page.locator("#enquiry-unsent")).to_be_visible(timeout=8000)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Remove it from this browser").click()
+        wait_until_interactive(page)
+        assert page.evaluate(f"() => localStorage.getItem('{KEPT}')") is None
+        expect(page.locator("#enquiry-name")).to_have_value("")
+        expect(page.locator("#enquiry-unsent")).to_have_count(0)
+        # The office comes back: what was queued went with the page, and a new tab finds nothing.
+        static_site.backend.open()
+        page.wait_for_timeout(3000)
+        expect(_next_person(context).locator("#enquiry-kept")).to_have_count(0)
+        assert not [row for row in _export() if row["name"] == name]
     finally:
         context.close()
         static_site.backend.close()

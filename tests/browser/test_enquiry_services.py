@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from consultancy.content import content
 from tests.browser.enquiry_steps import choose_services, tab_stops
+from tests.browser.test_accessibility import assert_clean
 from tests.browser.test_enquiry_form import REFERENCE, _export, _open, _phone
 from tests.conftest import ROOT
 
@@ -141,3 +142,17 @@ def test_without_scripts_the_form_never_puts_the_fields_in_the_address(new_page,
     assert phone not in page.url and "name=" not in page.url, page.url
     # Nothing stored, nothing claimed: the page only refuses the post.
     assert not [row for row in _export() if row["name"] == name]
+
+
+def test_the_services_open_and_chosen_have_no_axe_violations(visitor, viewport) -> None:
+    page = visitor(viewport)
+    _open(page, f"/contact-us?services={','.join(FINDER_SERVICES)}")
+    expect(page.locator("#enquiry-form .service-chip")).to_have_count(len(FINDER_SERVICES))
+    page.locator("#enquiry-service-picker > summary").click()
+    page.get_by_label("Find a service").fill("noc")
+    expect(page.locator("#enquiry-service-filter-status")).not_to_be_empty()
+    assert_clean(page, "contact page: chips, list open and narrowed")
+    _open(page, "/peso")
+    page.get_by_text("Add another service").click()
+    choose_services(page, "fire-nocs", prefix="quick")
+    assert_clean(page, "service page: list open, a service added")
