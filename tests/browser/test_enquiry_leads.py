@@ -266,6 +266,34 @@ def test_the_next_person_discards_a_kept_enquiry_and_sends_their_own(
         static_site.backend.close()
 
 
+@pytest.mark.parametrize("width", ["mobile", "desktop"])
+def test_send_it_sends_a_kept_enquiry_as_it_was_typed_without_showing_it(
+    browser,
+    static_site,  # noqa: F811  (the fixture)
+    visitors: Visitors,
+    width: str,
+) -> None:
+    context, first = _page(browser, static_site.url, width, visitors)
+    first.close()
+    try:
+        name = f"Sent Later {random.randrange(10**6)}"
+        phone = _leave_an_unsent_enquiry(context, name)
+        static_site.backend.open()
+        page = _next_person(context)
+        page.get_by_role("button", name="Send it").click()
+        confirmation = page.locator("#enquiry-sent")
+        expect(confirmation).to_be_visible(timeout=20_000)
+        expect(confirmation).to_be_focused()
+        assert name not in page.locator("body").inner_text()
+        expect(page.locator("#enquiry-name")).to_have_value("")
+        rows = [row for row in _export() if row["name"] == name]
+        assert len(rows) == 1 and rows[0]["phone"] == "'+91" + phone.replace(" ", ""), rows
+        assert page.evaluate(f"() => localStorage.getItem('{KEPT}')") is None
+    finally:
+        context.close()
+        static_site.backend.close()
+
+
 def test_a_kept_enquiry_with_more_than_a_service_page_asks_is_edited_on_the_contact_page(
     browser,
     static_site,  # noqa: F811  (the fixture)
