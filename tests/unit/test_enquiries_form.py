@@ -238,7 +238,7 @@ def test_the_real_enquiry_settings_are_valid() -> None:
         ('{ slug = "puri", name = "Puri" }', '{ slug = "cuttack", name = "Puri" }', "'districts'"),
         ('reference_prefix = "KSC"', 'reference_prefix = "ksc-"', "'reference_prefix'"),
         ("retention_months = 12", "retention_months = 0", "'retention_months'"),
-        ("notice_version = 2026-11-26", 'notice_version = "soon"', "'notice_version'"),
+        ("notice_version = 2026-11-27", 'notice_version = "soon"', "'notice_version'"),
         ("per_address_per_hour = 5", "per_address_per_hour = 5\nper_hour = 3", "'per_hour'"),
     ],
 )
