@@ -33,6 +33,7 @@ import websocket
 from playwright.sync_api import expect
 
 from consultancy.content.contract import PAGE_ROUTES
+from tests.browser.enquiry_steps import choose_services
 from tests.browser.test_seo import Head
 from tests.conftest import ROOT, WEB, WIDTHS, wait_until_interactive
 
@@ -86,7 +87,7 @@ def submit_enquiry(page, *, name: str, message: str, email: str = "") -> str:
     page.locator("#enquiry-name").fill(name)
     page.locator("#enquiry-phone").fill(f"+91 9{secrets.randbelow(10**9):09d}")
     page.locator("#enquiry-email").fill(email or f"staff-test-{secrets.token_hex(4)}@example.com")
-    page.locator("#enquiry-service-fire-nocs").check()
+    choose_services(page, "fire-nocs")
     page.locator("#enquiry-message").fill(message)
     page.locator("#enquiry-consent").check()
     page.get_by_role("button", name="Send enquiry").click()
@@ -622,7 +623,7 @@ def test_an_unreachable_database_gives_phone_and_whatsapp_and_keeps_the_text(bro
         page.locator("#enquiry-name").fill("Meera Patnaik")
         page.locator("#enquiry-phone").fill("9437012345")
         page.locator("#enquiry-email").fill("meera@example.com")
-        page.locator("#enquiry-service-peso").check()
+        choose_services(page, "peso")
         page.locator("#enquiry-message").fill(message)
         page.locator("#enquiry-consent").check()
         fault_site["cluster"].stop()
@@ -655,7 +656,7 @@ def test_sigkill_right_after_the_confirmation_keeps_the_enquiry(browser, fault_s
         page.locator("#enquiry-name").fill("Killed Right After")
         page.locator("#enquiry-phone").fill("9437012345")
         page.locator("#enquiry-email").fill("sigkill@example.com")
-        page.locator("#enquiry-service-cgwanoc").check()
+        choose_services(page, "cgwanoc")
         page.locator("#enquiry-message").fill("Stored before the thank-you, or not shown at all.")
         page.locator("#enquiry-consent").check()
         page.get_by_role("button", name="Send enquiry").click()
