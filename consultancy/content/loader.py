@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,11 +28,13 @@ from .models import (
     SimplePage,
     SiteSettings,
     TestimonialsPage,
-    Validity,
-    ValidityData,
 )
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+if TYPE_CHECKING:
+    from consultancy.law.calendar import CalendarRules
+    from consultancy.law.registry import Law
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -85,26 +87,29 @@ def read_toml(path: Path) -> dict:
 
 
 def load_model(path: Path, model: type[M]) -> M:
-    raw = read_toml(path)
+    return load_model_from(path, model)
+
+
+def load_model_from(path: Path, model: type[M], extra: dict | None = None) -> M:
+    """`load_model` with fields the file does not hold itself (a record's id is its file name)."""
+    raw = {**read_toml(path), **(extra or {})}
     try:
         return model.model_validate(raw)
     except ValidationError as error:
         raise ContentError(path, [_describe(e) for e in error.errors()]) from None
 
 
-def load_validity(path: Path) -> dict[str, Validity]:
-    return load_model(path, ValidityData).approvals
-
-
-def check_validity_ids(directory: Path, services: list[Service], validity: dict[str, Validity], source: Path) -> None:
-    """Each service page's box names approvals of data/validity.toml (one file for the pages
-    and the renewal calendar), so a misspelt id stops the build instead of showing nothing."""
+def check_approval_ids(directory: Path, services: list[Service], records: Law, source: Path) -> None:
+    """Each service page's box names approvals of data/law/ (one record per approval, for the
+    pages, the finder and the renewal calendar), so a misspelt id stops the build."""
     for service in services:
-        for n, approval in enumerate(service.glance.validity):
-            if approval not in validity:
+        for n, approval in enumerate(service.glance.approvals):
+            if approval not in records.records:
                 raise ContentError(
                     directory / f"{service.route}.toml",
-                    [f"field 'glance.validity[{n}]': '{approval}' is not an approval in {display_path(source)}"],
+                    [
+                        f"field 'glance.approvals[{n}]': '{approval}' is not an approval record in {display_path(source)}"
+                    ],
                 )
 
 
@@ -152,8 +157,10 @@ class Content:
     finder: FinderPage
     enquiries: EnquirySettings
     services: list[Service]
-    # data/validity.toml: validity, renewal and filings per approval id.
-    validity: dict[str, Validity] = field(default_factory=dict)
+    # data/law/: one record per approval.
+    law: Law
+    # The records as the renewal calendar reads them (settled periods only), by approval id.
+    validity: CalendarRules
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -170,12 +177,39 @@ def data_dir_in_use() -> Path:
     return Path(os.environ.get("CONSULTANCY_DATA_DIR", DEFAULT_DATA_DIR))
 
 
+def load_finder(path: Path, records: Law) -> FinderPage:
+    """finder.toml with each result's authority and law taken from its approval's record
+    (data/law/<id>.toml names the finder results it covers); a result that is a step of work
+    rather than the approval itself (a compliance report, a study) keeps its own words."""
+    from consultancy.law.status import say, sources_of
+
+    raw = read_toml(path)
+    covering = {result: record for record in records.records.values() for result in record.finder}
+    for kind in ("approvals", "outside"):
+        for entry in raw.get(kind, []):
+            record = covering.get(entry.get("id"))
+            if record is None or not isinstance(entry, dict):
+                continue
+            entry.setdefault("authority", say(record.authority, "authority"))
+            entry.setdefault("act", say(record.basis, "basis"))
+            if kind == "outside":
+                entry.setdefault("source", sources_of(record, record.basis))
+    try:
+        return FinderPage.model_validate(raw)
+    except ValidationError as error:
+        raise ContentError(path, [_describe(e) for e in error.errors()]) from None
+
+
 def load_content(data_dir: Path | None = None) -> Content:
+    # The records import this module for its loading helpers, so they are imported here.
+    from consultancy.law.calendar import calendar_rules
+    from consultancy.law.registry import load_law
+
     data_dir = data_dir or data_dir_in_use()
     pages = data_dir / "pages"
     services = load_services(data_dir / "services")
-    validity = load_validity(data_dir / "validity.toml")
-    check_validity_ids(data_dir / "services", services, validity, data_dir / "validity.toml")
+    records = load_law(data_dir)
+    check_approval_ids(data_dir / "services", services, records, data_dir / "law")
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -186,10 +220,11 @@ def load_content(data_dir: Path | None = None) -> Content:
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
         privacy=load_model(pages / "privacy.toml", PrivacyPage),
-        finder=load_model(data_dir / "finder.toml", FinderPage),
+        finder=load_finder(data_dir / "finder.toml", records),
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=services,
-        validity=validity,
+        law=records,
+        validity=calendar_rules(records),
     )
 
 

@@ -27,9 +27,10 @@ from consultancy.framework.reminder_links import reminder_routes
 from tests.enquiry_fixtures import MailCatcher
 
 KEY = "k" * 40
-# A consent to operate expiring 13 May 2027: apply by 14 March 2027 (60 days before). Its
-# yearly environmental statement is due on 30 September.
-HELD = {"cto": {"date": "2027-05-13", "kind": "expiry"}}
+# A consent to operate whose order still shows an expiry date, 14 March 2027 (the lead time
+# is not settled, so the date itself is the deadline). Its yearly environmental statement is
+# due on 30 September.
+HELD = {"consent-to-operate": {"date": "2027-03-14", "kind": "expiry"}}
 SUBSCRIBED = date(2027, 1, 10)
 
 
@@ -255,7 +256,9 @@ def test_erase_removes_subscriptions_reminders_and_their_mail(db_url: str, mail_
 
 def test_retention_deletes_finished_subscriptions_and_keeps_running_ones(db_url: str) -> None:
     subscribe()
-    subscribe("later@example.com", {"ec": {"date": "2031-01-01", "kind": "expiry"}}, address="10.0.0.2")
+    subscribe(
+        "later@example.com", {"environmental-clearance": {"date": "2031-01-01", "kind": "expiry"}}, address="10.0.0.2"
+    )
     # The first ends with its last date (30 September 2027); the second runs to 2030.
     assert maintenance.delete_finished_subscriptions(today=date(2027, 9, 30)) == 0
     assert maintenance.delete_finished_subscriptions(today=date(2027, 10, 1)) == 1
@@ -279,16 +282,15 @@ def test_a_subscription_is_a_lead_sent_again_is_stored_once(db_url: str) -> None
         reminders.subscribe("not an address", HELD, "", "10.0.0.1", today=SUBSCRIBED)
     assert set(refused.value.errors) == {"email", "consent"}
     with pytest.raises(reminders.NothingToRemind):
-        reminders.subscribe("plant@example.com", {"cte": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED)
+        reminders.subscribe(
+            "plant@example.com", {"consent-to-establish": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED
+        )
     first = subscribe(client_key="browser-key-0001", confirmed=False)
     assert subscribe(client_key="browser-key-0001", confirmed=False) == first
     assert count(db_url, "reminder_subscription") == 1
     with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
         message, services = connection.execute(sa.text("SELECT message, services FROM enquiry")).one()
-    assert message.startswith(
-        "renewals (awaiting the visitor's confirmation): Consent to operate (State Pollution Control Board, Odisha) "
-        "due 14 Mar 2027"
-    )
+    assert message.startswith("renewals (awaiting the visitor's confirmation): Consent to operate due 14 Mar 2027")
     assert "consent-to-operate" in str(services)
 
 
@@ -410,7 +412,7 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
 def test_asked_again_after_an_hour_one_more_confirmation_email(db_url: str, mail_server: MailCatcher) -> None:
     start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
     reference = subscribe(confirmed=False, now=start)
-    other_list = {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}}
+    other_list = {"fire-safety-certificate": {"date": "2027-06-01", "kind": "expiry"}}
     assert reminders.run(date(2027, 1, 10), now=start).sent == 2
     for minutes in (1, 30, 59):
         again = start + timedelta(minutes=minutes)
@@ -433,7 +435,7 @@ def test_a_held_request_gets_its_confirmation_email_once_staff_release_it(
     from consultancy.enquiries import inbox
 
     per_contact = content().enquiries.per_contact_per_hour
-    lists = [{"cto": {"date": f"2027-0{5 + n}-13", "kind": "expiry"}} for n in range(per_contact + 1)]
+    lists = [{"consent-to-operate": {"date": f"2027-0{5 + n}-13", "kind": "expiry"}} for n in range(per_contact + 1)]
     references = [subscribe(held=held, confirmed=False, address=f"10.0.4.{n}") for n, held in enumerate(lists)]
     reminders.run(date(2027, 1, 10))
     assert len(received(mail_server)) == per_contact  # the held one's waits

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.content import ContentError, content
-from consultancy.content.finder import FinderPage
-from consultancy.content.loader import DEFAULT_DATA_DIR, load_model
+from consultancy.content import ContentError, content, load_content
+from consultancy.content.loader import DEFAULT_DATA_DIR, load_finder
+from consultancy.law import law
+from consultancy.law.status import NOT_SETTLED
 
 FINDER = content().finder
 A, U, N = "applies", "undecided", "no"
@@ -260,16 +261,29 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 def test_rule_pointing_to_unknown_route_fails_clearly(tmp_path: Path) -> None:
     path = _broken(tmp_path, 'route = "forest-clearance"', 'route = "forest-permit"')
     with pytest.raises(ContentError, match=r"finder\.toml.*'approvals\[0\]'.*'forest-permit' is not a service page"):
-        load_model(path, FinderPage)
+        load_finder(path, law())
 
 
 def test_rule_on_unknown_question_fails_clearly(tmp_path: Path) -> None:
     path = _broken(tmp_path, '{ question = "forest_land", is_yes = true }', '{ question = "forest", is_yes = true }')
     with pytest.raises(ContentError, match=r"finder\.toml.*no question 'forest'"):
-        load_model(path, FinderPage)
+        load_finder(path, law())
 
 
 def test_an_outside_item_without_a_source_fails_clearly(tmp_path: Path) -> None:
-    path = _broken(tmp_path, "source = \"regulatory-facts.md, 'Approvals", "sauce = \"regulatory-facts.md, 'Approvals")
-    with pytest.raises(ContentError, match=r"finder\.toml: field 'outside\[0\]\.source' is missing"):
-        load_model(path, FinderPage)
+    """An item no approval record covers states its own authority, law and source."""
+    path = _broken(tmp_path, 'id = "rera"', 'id = "rera-2"')
+    with pytest.raises(
+        ContentError,
+        match=r"finder\.toml: field 'outside\[0\]\.authority' is missing.*'outside\[0\]\.source' is missing",
+    ):
+        load_finder(path, law())
+
+
+def test_authority_and_law_come_from_the_approvals_record() -> None:
+    page, records = load_content().finder, law()
+    fire = next(a for a in page.approvals if a.id == "fire-noc")
+    assert fire.authority == records.record("fire-safety-certificate").authority.text
+    clinic = next(a for a in page.approvals if a.id == "clinical-establishment")
+    # A reported authority is not named as settled fact: the fixed sentence stands in.
+    assert clinic.authority == NOT_SETTLED["authority"]
