@@ -102,14 +102,20 @@ def load_model_from(path: Path, model: type[M], extra: dict | None = None) -> M:
 def check_approval_ids(directory: Path, services: list[Service], records: Law, source: Path) -> None:
     """Each service page's box names approvals of data/law/ (one record per approval, for the
     pages, the finder and the renewal calendar), so a misspelt id stops the build."""
+    from consultancy.law.public import placeholder_problems
+
     for service in services:
+        for n, faq in enumerate(service.faqs):
+            problems = placeholder_problems(faq.answer, records)
+            if problems:
+                raise ContentError(
+                    directory / f"{service.route}.toml", [f"field 'faqs[{n}].answer': {p}" for p in problems]
+                )
         for n, approval in enumerate(service.glance.approvals):
             if approval not in records.records:
                 raise ContentError(
                     directory / f"{service.route}.toml",
-                    [
-                        f"field 'glance.approvals[{n}]': '{approval}' is not an approval record in {display_path(source)}"
-                    ],
+                    [f"field 'glance.approvals[{n}]': '{approval}' has no record in {display_path(source)}"],
                 )
 
 

@@ -3,12 +3,13 @@ and nothing else. The service pages' box, the FAQs' facts and the updates page r
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
 from .model import Record
 from .registry import Law
-from .status import NOT_SETTLED, say, sources_of
+from .status import NOT_SETTLED, Kind, decision_text, say, sources_of, validity_text
 
 UPDATES_PATH = "/regulatory-updates"
 
@@ -49,3 +50,48 @@ def facts_of(record: Record, law: Law, today: date | None = None) -> FactsOf:
 
 def update_anchor(change_id: str) -> str:
     return f"{UPDATES_PATH}#{change_id}"
+
+
+# In a page's text, `{approval-id.fact}` stands for what the record says of that fact today:
+# a FAQ answer states the law through the record, so the two cannot disagree.
+PLACEHOLDER = re.compile(r"\{([a-z0-9]+(?:-[a-z0-9]+)*)\.([a-z]+)\}")
+FILLABLE: dict[str, Kind] = {
+    "authority": "authority",
+    "basis": "basis",
+    "validity": "validity",
+    "renewal": "renewal",
+    "decision": "decision",
+    "fee": "fee",
+    "forms": "forms",
+    "portal": "portal",
+    "appeal": "appeal",
+}
+
+
+def placeholder_problems(text: str, law: Law) -> list[str]:
+    """What in `text` names no record or no fact of one (the loader reports these)."""
+    problems = []
+    for approval, fact in PLACEHOLDER.findall(text):
+        if approval not in law.records:
+            problems.append(f"'{{{approval}.{fact}}}': no record '{approval}'")
+        elif fact not in FILLABLE:
+            problems.append(f"'{{{approval}.{fact}}}': '{fact}' is not one of {', '.join(FILLABLE)}")
+        elif fact not in ("validity", "renewal", "decision", "fee") and getattr(law.records[approval], fact) is None:
+            problems.append(f"'{{{approval}.{fact}}}': the record '{approval}' has no {fact}")
+    return problems
+
+
+def fill(text: str, law: Law, today: date | None = None) -> str:
+    today = today or date.today()
+
+    def one(match: re.Match[str]) -> str:
+        record = law.records[match.group(1)]
+        name = match.group(2)
+        if name == "validity":
+            return validity_text(record, today)
+        if name == "decision":
+            return decision_text(record.decision_on(today)) or NOT_SETTLED["decision"]
+        fact = getattr(record, name)
+        return NOT_SETTLED[FILLABLE[name]] if fact is None else say(fact, FILLABLE[name])
+
+    return PLACEHOLDER.sub(one, text)

@@ -10,7 +10,7 @@ from consultancy.components.sources import law_review
 from consultancy.components.ui import button_link, icon_card, page_hero, section
 from consultancy.content import content
 from consultancy.content.models import Service
-from consultancy.law.public import facts_of
+from consultancy.law.public import facts_of, fill
 from consultancy.templates.webpage import absolute_url, breadcrumbs, register
 
 
@@ -57,10 +57,13 @@ def _glance(service: Service) -> rx.Component:
 
 def _faqs(service: Service) -> rx.Component:
     # <details> opens and closes without any JavaScript, so the box adds none to the page.
+    law = content().law
     return rx.el.div(
         rx.el.h3("Frequently asked questions", class_name="faq__title"),
         *[
-            rx.el.details(rx.el.summary(faq.question, class_name="faq__q"), rx.el.p(faq.answer), class_name="faq")
+            rx.el.details(
+                rx.el.summary(faq.question, class_name="faq__q"), rx.el.p(fill(faq.answer, law)), class_name="faq"
+            )
             for faq in service.faqs
         ],
         class_name="faqs",
@@ -151,11 +154,16 @@ def _service_data(service: Service) -> dict:
 
 
 def _faq_data(service: Service) -> dict:
+    law = content().law
     return {
         "@context": "https://schema.org",
         "@type": "FAQPage",
         "mainEntity": [
-            {"@type": "Question", "name": f.question, "acceptedAnswer": {"@type": "Answer", "text": f.answer}}
+            {
+                "@type": "Question",
+                "name": f.question,
+                "acceptedAnswer": {"@type": "Answer", "text": fill(f.answer, law)},
+            }
             for f in service.faqs
         ],
     }

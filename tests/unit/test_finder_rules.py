@@ -85,7 +85,8 @@ BOUNDARIES = [
     ("petroleum-district-licence", {**OFFICE, "largest_tank": "990"}, "diesel_litres", [("24999", A), ("25000", A), ("25001", N)]),
     ("peso-licence", {**OFFICE, "largest_tank": "990"}, "diesel_litres", [("24999", N), ("25000", N), ("25001", A)]),
     ("petroleum-district-licence", {**OFFICE, "diesel_litres": "3000"}, "largest_tank", [("999", A), ("1000", A), ("1001", N)]),
-    ("peso-licence", {**FACTORY, "diesel_litres": "0", "lpg_kg": "0", "gas_cylinders": "none"}, "furnace_oil_litres", [("44999", N), ("45000", N), ("45001", A)]),
+    # Class C: no licence threshold has a source, so any stock is "ask us".
+    ("peso-licence", {**FACTORY, "diesel_litres": "0", "lpg_kg": "0", "gas_cylinders": "none"}, "furnace_oil_litres", [("0", N), ("1", U), ("45001", U)]),
     # Gas Cylinders Rules, 2016, rule 44: LPG up to 100 kg for own use.
     ("peso-licence", {**HOTEL, "diesel_litres": "0"}, "lpg_kg", [("99", N), ("100", N), ("101", A)]),
     # OSH Code: a factory from 20 workers with power, 40 without.
