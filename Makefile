@@ -14,7 +14,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || ech
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup chromium postgresql db clean images audit prod load
+.PHONY: run dev test test-unit export check lint lock setup chromium postgresql jing db clean images audit prod load
 
 $(VENV)/.installed: requirements.txt constraints.txt
 	python3 -m venv $(VENV)
@@ -59,6 +59,10 @@ postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 	@$$(ls /usr/lib/postgresql/*/bin/initdb | tail -n1) --version
 
+# Debian's RELAX NG validator: the unit tests check the updates feed against RFC 4287's schema.
+jing:
+	@command -v jing >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jing >/dev/null; }
+
 ## The enquiry database (DB_URL, or var/enquiries.db) at the newest migration in alembic/versions.
 db: $(VENV)/.installed
 	$(VENV)/bin/reflex db migrate
@@ -74,7 +78,7 @@ test: export ENQUIRIES_REQUIRE_POSTGRES = 1
 # The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
 # them otherwise).
 test: export SITE_DEMO = 1
-test: setup chromium postgresql $(AXE) $(VNU) check lint db
+test: setup chromium postgresql jing $(AXE) $(VNU) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at
@@ -102,7 +106,7 @@ lint: $(VENV)/.installed $(ACORN)
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
 
 ## The unit and content tests alone: no build, no browser (under a minute).
-test-unit: setup postgresql check
+test-unit: setup postgresql jing check
 	$(PY) -m pytest -q -n 2 tests/unit
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
