@@ -282,15 +282,16 @@ def test_forest_pages_give_the_order_of_4_march_2025(route: str) -> None:
     assert any("4 March 2025" in s.name for s in service.sources)
 
 
-def test_clinical_establishment_page_gives_the_rules_as_amended_and_the_2019_arrangements() -> None:
+def test_clinical_establishment_page_computes_no_period_and_names_no_reported_office() -> None:
+    """The 2 years of rule 3(6) may have become 5 under the draft rules of 2018, and the
+    Collector's role rests on a newspaper report: the page states neither as fact."""
     text = shown("clinical-establishment-licensing")
     assert "as amended in 2006" in text
     assert "Form 1" in text
-    assert "valid for 2 years" in text
-    assert "District Collector" in text
-    assert "Clinical Establishment Management System" in text
+    assert "valid for 2 years" not in text and "2 years under the 1994 Rules" not in text
+    assert "printed on your certificate" in text
     assert "affidavit" in text
-    assert "we confirm the current portal" in text  # medium confidence: confirmed when filing
+    assert "We confirm the office, the online portal" in text
 
 
 def test_peso_page_names_the_petroleum_forms_and_their_authorities() -> None:
