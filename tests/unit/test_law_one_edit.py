@@ -73,14 +73,14 @@ def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, di
     edit(law / "hazardous-waste.toml", "months = 60\n", "months = 36\n")
     edit(law / "hazardous-waste.toml", 'text = "5 years from the date', 'text = "3 years from the date')
     # A filing: the Form 4 return falls due on 31 July instead of 30 June.
-    edit(law / "hazardous-waste.toml", 'text = "By 30 June every year, for the previous financial year."\nmonth = 6\nday = 30',
-         'text = "By 31 July every year, for the previous financial year."\nmonth = 7\nday = 31')  # fmt: skip
+    due = 'text = "By {} every year, for the previous financial year."\nmonth = {}\nday = {}'
+    edit(law / "hazardous-waste.toml", due.format("30 June", 6, 30), due.format("31 July", 7, 31))
     # An authority: the fire certificate's issuing office is renamed.
     edit(law / "fire-safety-certificate.toml", 'text = "The Odisha Fire and Emergency Service. For',
          'text = "The Directorate of Fire Safety, Odisha. For')  # fmt: skip
     # A fee: the fire certificate's fee per square metre.
-    edit(law / "fire-safety-certificate.toml", 'text = "Rs 1 per square metre of built-up area for residential buildings and Rs 2 for others;',
-         'text = "Rs 4 per square metre of built-up area for residential buildings and Rs 7 for others;')  # fmt: skip
+    fee = 'text = "Rs {} per square metre of built-up area for residential buildings and Rs {} for others;'
+    edit(law / "fire-safety-certificate.toml", fee.format(1, 2), fee.format(4, 7))
     return before, publish(data)
 
 
