@@ -78,7 +78,7 @@ def test_varying_periods_take_only_the_expiry_date() -> None:
 
 
 def test_an_id_from_before_the_records_still_finds_its_approval() -> None:
-    """Lists saved in browsers and reminder subscriptions hold the ids of validity.toml."""
+    """Lists saved in browsers and reminder subscriptions hold the ids approvals had before the records."""
     dated, _ = items(content().validity, {"cto": {"date": "2027-03-31", "kind": "expiry"}}, date(2026, 11, 25))
     assert {i.approval for i in dated} == {"consent-to-operate"}
     assert "fire-certificate" in content().validity and "cte" in content().validity

@@ -1,4 +1,4 @@
-"""The service pages' facts box, FAQs and search terms, data/validity.toml, the placeholder
+"""The service pages' facts box, FAQs and search terms, the approvals' records behind them, the placeholder
 check and its refusal in deploy/prod.sh, and the header search's ranking (search.js run
 by Node over the compiled index)."""
 
