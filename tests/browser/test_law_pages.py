@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import urllib.request
 from html import unescape
+from pathlib import Path
 
 import feedparser
 import pytest
@@ -18,6 +19,7 @@ from consultancy.law.updates import FEED_PATH, entries
 
 pytestmark = pytest.mark.browser
 
+SHOTS = "build/screenshots"
 ROUTES = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder", "/privacy"]
 
 
@@ -63,3 +65,16 @@ def test_a_service_page_links_the_updates_that_touch_it(page: Page, base_url: st
     box.locator("a[href='/regulatory-updates#consent-amendment-2026']").click()
     page.wait_for_url(re.compile(r"/regulatory-updates#consent-amendment-2026$"))
     expect(page.locator("#consent-amendment-2026 h2")).to_contain_text("valid until cancelled")
+
+
+def test_screenshots_of_the_updates_page_and_a_glance_box(page: Page, viewport: dict) -> None:
+    """For review at 390 and 1280 px: build/screenshots/law-*.png."""
+    label = "mobile" if viewport["width"] == 390 else "desktop"
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    page.goto("/regulatory-updates")
+    expect(page.locator("h1")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/law-updates-{label}.png", full_page=True)
+    page.goto("/hazardous-waste-licensing#at-a-glance")
+    box = page.locator("#at-a-glance")
+    expect(box).to_contain_text("5 years from the date")
+    box.screenshot(path=f"{SHOTS}/law-glance-{label}.png")
