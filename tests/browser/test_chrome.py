@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 ALL_ROUTES = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES]]
 
 
-def test_the_spec_has_29_routes_and_the_renewal_calendar() -> None:
-    assert len(ALL_ROUTES) == 30 == len(set(ALL_ROUTES))
+def test_the_spec_has_29_routes_the_renewal_calendar_and_the_regulatory_updates() -> None:
+    assert len(ALL_ROUTES) == 31 == len(set(ALL_ROUTES))
 
 
 def _open(page, path: str):

@@ -102,7 +102,15 @@ def test_no_match_offers_the_finder_and_the_contact_form(page) -> None:
 def test_a_service_page_has_the_box_and_its_faq_data(page) -> None:
     page.goto("/consent-to-operate-compliance")
     box = page.locator("#at-a-glance")
-    for term in ("Typical time to approval", "Government fee", "How long it is valid", "Our fee"):
+    terms = (
+        "Granted by",
+        "Time to a decision",
+        "Government fee",
+        "How long it is valid",
+        "Changes in the law",
+        "Our fee",
+    )
+    for term in terms:
         expect(box.locator("dt", has_text=term)).to_have_count(1)
     expect(box).to_contain_text("On request")
     faqs = box.locator("details.faq")

@@ -27,9 +27,10 @@ from consultancy.enquiries.reminder_pages import reminder_routes
 from tests.enquiry_fixtures import MailCatcher, at_once
 
 KEY = "k" * 40
-# A consent to operate expiring 13 May 2027: apply by 14 March 2027 (60 days before). Its
-# yearly environmental statement is due on 30 September.
-HELD = {"cto": {"date": "2027-05-13", "kind": "expiry"}}
+# A consent to operate whose order still shows an expiry date, 14 March 2027 (the lead time
+# is not settled, so the date itself is the deadline). Its yearly environmental statement is
+# due on 30 September.
+HELD = {"consent-to-operate": {"date": "2027-03-14", "kind": "expiry"}}
 SUBSCRIBED = date(2027, 1, 10)
 
 
@@ -244,7 +245,9 @@ def test_erase_removes_subscriptions_reminders_and_their_mail(db_url: str, mail_
 
 def test_retention_deletes_finished_subscriptions_and_keeps_running_ones(db_url: str) -> None:
     subscribe()
-    subscribe("later@example.com", {"ec": {"date": "2031-01-01", "kind": "expiry"}}, address="10.0.0.2")
+    subscribe(
+        "later@example.com", {"environmental-clearance": {"date": "2031-01-01", "kind": "expiry"}}, address="10.0.0.2"
+    )
     # The first ends with its last date (30 September 2027); the second runs to 2030.
     assert maintenance.delete_finished_subscriptions(today=date(2027, 9, 30)) == 0
     assert maintenance.delete_finished_subscriptions(today=date(2027, 10, 1)) == 1
@@ -268,16 +271,15 @@ def test_a_subscription_is_a_lead_sent_again_is_stored_once(db_url: str) -> None
         reminders.subscribe("not an address", HELD, "", "10.0.0.1", today=SUBSCRIBED)
     assert set(refused.value.errors) == {"email", "consent"}
     with pytest.raises(reminders.NothingToRemind):
-        reminders.subscribe("plant@example.com", {"cte": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED)
+        reminders.subscribe(
+            "plant@example.com", {"consent-to-establish": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED
+        )
     first = subscribe(client_key="browser-key-0001", confirmed=False)
     assert subscribe(client_key="browser-key-0001", confirmed=False) == first
     assert count(db_url, "reminder_subscription") == 1
     with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
         message, services = connection.execute(sa.text("SELECT message, services FROM enquiry")).one()
-    assert message.startswith(
-        "renewals (awaiting the visitor's confirmation): Consent to operate (State Pollution Control Board, Odisha) "
-        "due 14 Mar 2027"
-    )
+    assert message.startswith("renewals (awaiting the visitor's confirmation): Consent to operate due 14 Mar 2027")
     assert "consent-to-operate" in str(services)
 
 
@@ -399,7 +401,7 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
 def test_one_mailbox_gets_one_confirmation_email_a_day_and_three_in_all(db_url: str, mail_server: MailCatcher) -> None:
     start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
     reference = subscribe(confirmed=False, now=start)
-    other_list = {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}}
+    other_list = {"fire-safety-certificate": {"date": "2027-06-01", "kind": "expiry"}}
     assert reminders.run(date(2027, 1, 10), now=start).sent == 2
     # The same list asked for again that day: the same request, and no second email.
     for minutes in (1, 30, 61, 23 * 60):
@@ -459,7 +461,7 @@ def test_asking_again_counts_against_the_hourly_limits(db_url: str, mail_server:
     # Over the limit for this mailbox, whatever its spelling: a new list is held for staff.
     spelt_otherwise = reminders.subscribe(
         "PLANT+x@example.com",
-        {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}},
+        {"hazardous-waste": {"date": "2026-06-01", "kind": "issue"}},
         "on",
         "10.0.0.2",
         today=SUBSCRIBED,

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.content import ContentError, content
-from consultancy.content.finder import FinderPage
-from consultancy.content.loader import DEFAULT_DATA_DIR, load_model
+from consultancy.content import ContentError, content, load_content
+from consultancy.content.loader import DEFAULT_DATA_DIR, load_finder
+from consultancy.law import law
+from consultancy.law.status import NOT_SETTLED
 
 FINDER = content().finder
 A, U, N = "applies", "undecided", "no"
@@ -84,7 +85,8 @@ BOUNDARIES = [
     ("petroleum-district-licence", {**OFFICE, "largest_tank": "990"}, "diesel_litres", [("24999", A), ("25000", A), ("25001", N)]),
     ("peso-licence", {**OFFICE, "largest_tank": "990"}, "diesel_litres", [("24999", N), ("25000", N), ("25001", A)]),
     ("petroleum-district-licence", {**OFFICE, "diesel_litres": "3000"}, "largest_tank", [("999", A), ("1000", A), ("1001", N)]),
-    ("peso-licence", {**FACTORY, "diesel_litres": "0", "lpg_kg": "0", "gas_cylinders": "none"}, "furnace_oil_litres", [("44999", N), ("45000", N), ("45001", A)]),
+    # Class C: no licence threshold has a source, so any stock is "ask us".
+    ("peso-licence", {**FACTORY, "diesel_litres": "0", "lpg_kg": "0", "gas_cylinders": "none"}, "furnace_oil_litres", [("0", N), ("1", U), ("45001", U)]),
     # Gas Cylinders Rules, 2016, rule 44: LPG up to 100 kg for own use.
     ("peso-licence", {**HOTEL, "diesel_litres": "0"}, "lpg_kg", [("99", N), ("100", N), ("101", A)]),
     # OSH Code: a factory from 20 workers with power, 40 without.
@@ -260,16 +262,29 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 def test_rule_pointing_to_unknown_route_fails_clearly(tmp_path: Path) -> None:
     path = _broken(tmp_path, 'route = "forest-clearance"', 'route = "forest-permit"')
     with pytest.raises(ContentError, match=r"finder\.toml.*'approvals\[0\]'.*'forest-permit' is not a service page"):
-        load_model(path, FinderPage)
+        load_finder(path, law())
 
 
 def test_rule_on_unknown_question_fails_clearly(tmp_path: Path) -> None:
     path = _broken(tmp_path, '{ question = "forest_land", is_yes = true }', '{ question = "forest", is_yes = true }')
     with pytest.raises(ContentError, match=r"finder\.toml.*no question 'forest'"):
-        load_model(path, FinderPage)
+        load_finder(path, law())
 
 
 def test_an_outside_item_without_a_source_fails_clearly(tmp_path: Path) -> None:
-    path = _broken(tmp_path, "source = \"regulatory-facts.md, 'Approvals", "sauce = \"regulatory-facts.md, 'Approvals")
-    with pytest.raises(ContentError, match=r"finder\.toml: field 'outside\[0\]\.source' is missing"):
-        load_model(path, FinderPage)
+    """An item no approval record covers states its own authority, law and source."""
+    path = _broken(tmp_path, 'id = "rera"', 'id = "rera-2"')
+    with pytest.raises(
+        ContentError,
+        match=r"finder\.toml: field 'outside\[0\]\.authority' is missing.*'outside\[0\]\.source' is missing",
+    ):
+        load_finder(path, law())
+
+
+def test_authority_and_law_come_from_the_approvals_record() -> None:
+    page, records = load_content().finder, law()
+    fire = next(a for a in page.approvals if a.id == "fire-noc")
+    assert fire.authority == records.record("fire-safety-certificate").authority.text
+    clinic = next(a for a in page.approvals if a.id == "clinical-establishment")
+    # A reported authority is not named as settled fact: the fixed sentence stands in.
+    assert clinic.authority == NOT_SETTLED["authority"]
