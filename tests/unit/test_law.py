@@ -232,9 +232,12 @@ def test_compliance_pages_name_the_environment_audit_rules_2025(route: str) -> N
 
 
 def test_ec_compliance_page_gives_report_dates_and_validity() -> None:
+    """The report dates are settled (para 10(ii)); the periods of the 2022 amendment were read
+    only in press reports, so the validity is the one printed on the clearance letter."""
     text = shown("environment-clearance-compliance")
     assert "1 December" in text and "1 June" in text
-    assert "10 years for building, construction and township projects" in text
+    assert "10 years for building, construction and township projects" not in text
+    assert "printed on your certificate" in text or "stated in the clearance letter" in text
 
 
 @pytest.mark.parametrize("route", ["fire-nocs", "fire-licensing"])
