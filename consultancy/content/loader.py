@@ -183,7 +183,12 @@ def load_finder(path: Path, records: Law) -> FinderPage:
     rather than the approval itself (a compliance report, a study) keeps its own words."""
     from consultancy.law.status import say, sources_of
 
+    from .sectors import Sectors, merge_into_finder
+
     raw = read_toml(path)
+    sectors_path = path.parent / "finder" / "sectors.toml"
+    if sectors_path.is_file():
+        raw = merge_into_finder(raw, load_model(sectors_path, Sectors))
     covering = {result: record for record in records.records.values() for result in record.finder}
     for kind in ("approvals", "outside"):
         for entry in raw.get(kind, []):

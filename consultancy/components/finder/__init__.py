@@ -121,6 +121,50 @@ def question_field(question: Question) -> rx.Component:
     )
 
 
+def _group(label: str, members: list[Question]) -> rx.Component:
+    """Yes/no questions of one setting as one question with a box each: a ticked box is
+    "yes", and once any box (or "None of these") is ticked the others shown are "no"."""
+    ids = [q.id for q in members]
+    boxes = [
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                checked=finder_state.answer_of(q.id) == "yes",
+                on_change=finder_state.tick(ids, q.id),
+            ),
+            rx.el.span(q.box),
+            class_name=rx.cond(finder_state.hidden_question(q.id), "choice is-carried-over", "choice"),
+        )
+        for q in members
+    ]
+    none = rx.el.label(
+        rx.el.input(type="checkbox", checked=finder_state.none_ticked(ids), on_change=finder_state.tick(ids, "")),
+        rx.el.span("None of these"),
+        class_name="choice",
+    )
+    return rx.el.fieldset(
+        rx.el.legend(label, class_name="question__label"),
+        rx.el.div(*boxes, none, class_name="choices"),
+        class_name=rx.cond(finder_state.group_hidden(ids), "question is-carried-over", "question"),
+        data_group="facilities",
+    )
+
+
+def _fields(page: FinderPage) -> list[rx.Component]:
+    """Every question the visitor may be asked (not the derived ones), a group of boxes once."""
+    fields: list[rx.Component] = []
+    done: set[str] = set()
+    for question in page.questions:
+        if question.derived or question.group in done:
+            continue
+        if question.group:
+            done.add(question.group)
+            fields.append(_group(question.group, [q for q in page.questions if q.group == question.group]))
+        else:
+            fields.append(question_field(question))
+    return fields
+
+
 def _calendar_href(page: FinderPage) -> rx.Var:
     """/renewal-calendar?add=... with the validity ids of the approvals that apply, worked
     out in the browser as the answers change (renewal_calendar/renewals.js)."""
@@ -300,7 +344,7 @@ def finder(page: FinderPage) -> rx.Component:
         _print_header(),
         rx.el.form(
             _progress(),
-            *[question_field(q) for q in page.questions],
+            *_fields(page),
             rx.el.button(
                 icon("refresh-cw", size=16),
                 rx.el.span("Start over"),
