@@ -13,6 +13,8 @@ from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
+from .place import place_step
+from .place.zones import PLACE_STEP
 
 
 def _question_class(question: Question) -> rx.Var:
@@ -293,6 +295,14 @@ def _progress() -> rx.Component:
     )
 
 
+def _field(page: FinderPage, question: Question) -> rx.Component:
+    """A question's control; the place step stands for the district and airport questions."""
+    if question.id != PLACE_STEP[0]:
+        return question_field(question)
+    airport = next(q for q in page.questions if q.id == PLACE_STEP[1])
+    return place_step(question, airport, question_field)
+
+
 def finder(page: FinderPage) -> rx.Component:
     # One island: the rules' evaluation is a hook, declared once for every result.
     return div_island(
@@ -300,7 +310,7 @@ def finder(page: FinderPage) -> rx.Component:
         _print_header(),
         rx.el.form(
             _progress(),
-            *[question_field(q) for q in page.questions],
+            *[_field(page, q) for q in page.questions if q.id != PLACE_STEP[1]],
             rx.el.button(
                 icon("refresh-cw", size=16),
                 rx.el.span("Start over"),
