@@ -69,6 +69,18 @@ def hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(lat, lon) for lon, lat in lower[:-1] + upper[:-1]]
 
 
+def outline(points: list[tuple[float, float]]) -> list[list[float]]:
+    """The district's outline for the schematic map: the hull of its offices, leaving out the
+    farthest few from its median point (a whole PIN placed wrongly would draw a spike across
+    the state). Drawing only: nothing is decided from it."""
+    lat = statistics.median(p[0] for p in points)
+    lon = statistics.median(p[1] for p in points)
+    distances = sorted(km(lat, lon, *p) for p in points)
+    limit = 1.25 * distances[int(0.9 * (len(distances) - 1))]
+    kept = [p for p in points if km(lat, lon, *p) <= limit]
+    return [[round(a, 3), round(b, 3)] for a, b in hull(kept)]
+
+
 def clean(name: str) -> str:
     return " ".join(OFFICE_KIND.sub("", name).split())
 
@@ -114,10 +126,7 @@ def main(package_dir: Path) -> None:
         for name, district, olat, olon in kept:
             offices.append([name, str(pin), round(olat, 4), round(olon, 4), district])
             by_district.setdefault(district, []).append((olat, olon))
-    outlines = {
-        districts[n]["id"]: [[round(lat, 3), round(lon, 3)] for lat, lon in hull(points)]
-        for n, points in sorted(by_district.items())
-    }
+    outlines = {districts[n]["id"]: outline(points) for n, points in sorted(by_district.items())}
     data = {
         "source": {
             "data": "India Post post office directory with coordinates, via data.gov.in",

@@ -109,7 +109,7 @@ export function officesMatching(pins, typed, limit = 8) {
 }
 
 // The schematic map's projection: equirectangular, x scaled by cos(MAP.lat0), 1 unit = 1 km.
-export const MAP = { lat0: 20.3, lon0: 81.3, lat1: 22.7, lon1: 87.6 };
+export const MAP = { lat0: 20.3, lon0: 81.3, lat1: 23.0, lon1: 87.7 };
 const KM_PER_DEG = (Math.PI / 180) * EARTH_KM;
 const COS0 = Math.cos(rad(MAP.lat0));
 export const mapSize = () => [(MAP.lon1 - MAP.lon0) * KM_PER_DEG * COS0, (MAP.lat1 - 17.7) * KM_PER_DEG];
