@@ -29,12 +29,14 @@ from .models import (
     SiteSettings,
     TestimonialsPage,
 )
+from .place import PLACE_QUESTION, Place, load_place
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
 if TYPE_CHECKING:
     from consultancy.law.calendar import CalendarRules
     from consultancy.law.registry import Law
+
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -108,7 +110,8 @@ def check_approval_ids(directory: Path, services: list[Service], records: Law, s
                 raise ContentError(
                     directory / f"{service.route}.toml",
                     [
-                        f"field 'glance.approvals[{n}]': '{approval}' is not an approval record in {display_path(source)}"
+                        f"field 'glance.approvals[{n}]': '{approval}' is not an approval record"
+                        f" in {display_path(source)}"
                     ],
                 )
 
@@ -161,6 +164,8 @@ class Content:
     law: Law
     # The records as the renewal calendar reads them (settled periods only), by approval id.
     validity: CalendarRules
+    # data/place/: what the finder's place step measures from.
+    place: Place
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -205,6 +210,25 @@ def load_finder(path: Path, records: Law) -> FinderPage:
         raise ContentError(path, [_describe(e) for e in error.errors()]) from None
 
 
+def check_place_answers(path: Path, finder: FinderPage, place: Place) -> None:
+    """The answers the place step gives must be answers of the finder's questions: its
+    `district` question lists the districts of data/place/ in their order, and an aerodrome's
+    `answer_within_56` is an option of the `airport` question."""
+    questions = {q.id: q for q in finder.questions}
+    district = questions.get(PLACE_QUESTION)
+    ids = [d.id for d in place.districts]
+    if district is None or [o.value for o in district.options] != ids:
+        raise ContentError(
+            path, [f"field 'questions': '{PLACE_QUESTION}' must offer the districts of data/place/ in order"]
+        )
+    airport = questions.get("airport")
+    for aerodrome in place.aerodromes:
+        if aerodrome.answer_within_56 and (airport is None or not airport.accepts(aerodrome.answer_within_56)):
+            raise ContentError(
+                path, [f"field 'questions': '{aerodrome.answer_within_56}' is not an answer to 'airport'"]
+            )
+
+
 def load_content(data_dir: Path | None = None) -> Content:
     # The records import this module for its loading helpers, so they are imported here.
     from consultancy.law.calendar import calendar_rules
@@ -215,6 +239,9 @@ def load_content(data_dir: Path | None = None) -> Content:
     services = load_services(data_dir / "services")
     records = load_law(data_dir)
     check_approval_ids(data_dir / "services", services, records, data_dir / "law")
+    finder = load_finder(data_dir / "finder.toml", records)
+    place = load_place(data_dir / "place")
+    check_place_answers(data_dir / "finder.toml", finder, place)
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -225,11 +252,12 @@ def load_content(data_dir: Path | None = None) -> Content:
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
         privacy=load_model(pages / "privacy.toml", PrivacyPage),
-        finder=load_finder(data_dir / "finder.toml", records),
+        finder=finder,
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=services,
         law=records,
         validity=calendar_rules(records),
+        place=place,
     )
 
 

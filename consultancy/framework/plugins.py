@@ -28,5 +28,18 @@ class SearchIndex(Plugin):
         context["add_save_task"](module)
 
 
+class PlaceData(Plugin):
+    """Writes the approvals finder's PIN data (data/place/pins.json) where the browser fetches
+    it on first use, under a name that changes with its content (components/finder/place)."""
+
+    def pre_compile(self, **context) -> None:
+        def data() -> tuple[str, str]:
+            from consultancy.components.finder.place.state import pins_path, pins_text
+
+            return str(get_web_dir() / "public" / pins_path().lstrip("/")), pins_text()
+
+        context["add_save_task"](data)
+
+
 def plugins() -> list[Plugin]:
-    return [SlimBundle(), LazySocket(), SearchIndex(), PaintFirst(), StaticExport()]
+    return [SlimBundle(), LazySocket(), SearchIndex(), PlaceData(), PaintFirst(), StaticExport()]

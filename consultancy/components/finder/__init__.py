@@ -13,6 +13,8 @@ from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
+from .place import place_step
+from .place.zones import PLACE_STEP
 
 
 def _question_class(question: Question) -> rx.Var:
@@ -155,13 +157,14 @@ def _fields(page: FinderPage) -> list[rx.Component]:
     fields: list[rx.Component] = []
     done: set[str] = set()
     for question in page.questions:
-        if question.derived or question.group in done:
+        # The airport question is asked inside the place step (`_field`).
+        if question.derived or question.group in done or question.id == PLACE_STEP[1]:
             continue
         if question.group:
             done.add(question.group)
             fields.append(_group(question.group, [q for q in page.questions if q.group == question.group]))
         else:
-            fields.append(question_field(question))
+            fields.append(_field(page, question))
     return fields
 
 
@@ -335,6 +338,14 @@ def _progress() -> rx.Component:
         id="finder-progress-text",
         hidden=~finder_state.mounted.value,
     )
+
+
+def _field(page: FinderPage, question: Question) -> rx.Component:
+    """A question's control; the place step stands for the district and airport questions."""
+    if question.id != PLACE_STEP[0]:
+        return question_field(question)
+    airport = next(q for q in page.questions if q.id == PLACE_STEP[1])
+    return place_step(question, airport, question_field)
 
 
 def finder(page: FinderPage) -> rx.Component:
