@@ -40,6 +40,10 @@ def model_for(path: Path) -> type:
         return SiteSettings
     if path.name == "finder.toml":
         return FinderPage
+    if path.name == "sectors.toml":
+        from .sectors import Sectors
+
+        return Sectors
     if path.name == "enquiries.toml":
         return EnquirySettings
     if path.parent.name == "law":

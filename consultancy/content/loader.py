@@ -37,6 +37,7 @@ from .models import (
     SiteSettings,
     TestimonialsPage,
 )
+from .place import PLACE_QUESTION, Place, load_place
 
 if TYPE_CHECKING:
     from consultancy.law.calendar import CalendarRules
@@ -111,6 +112,8 @@ class Content:
     law: Law
     # The records as the renewal calendar reads them (settled periods only), by approval id.
     validity: CalendarRules
+    # data/place/: what the finder's place step measures from.
+    place: Place
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -128,7 +131,12 @@ def load_finder(path: Path, records: Law) -> FinderPage:
     rather than the approval itself (a compliance report, a study) keeps its own words."""
     from consultancy.law.status import say, sources_of
 
+    from .sectors import Sectors, merge_into_finder
+
     raw = read_toml(path)
+    sectors_path = path.parent / "finder" / "sectors.toml"
+    if sectors_path.is_file():
+        raw = merge_into_finder(raw, load_model(sectors_path, Sectors))
     covering = {result: record for record in records.records.values() for result in record.finder}
     for kind in ("approvals", "outside"):
         for entry in raw.get(kind, []):
@@ -145,6 +153,25 @@ def load_finder(path: Path, records: Law) -> FinderPage:
         raise ContentError(path, [describe_error(e) for e in error.errors()]) from None
 
 
+def check_place_answers(path: Path, finder: FinderPage, place: Place) -> None:
+    """The answers the place step gives must be answers of the finder's questions: its
+    `district` question lists the districts of data/place/ in their order, and an aerodrome's
+    `answer_within_56` is an option of the `airport` question."""
+    questions = {q.id: q for q in finder.questions}
+    district = questions.get(PLACE_QUESTION)
+    ids = [d.id for d in place.districts]
+    if district is None or [o.value for o in district.options] != ids:
+        raise ContentError(
+            path, [f"field 'questions': '{PLACE_QUESTION}' must offer the districts of data/place/ in order"]
+        )
+    airport = questions.get("airport")
+    for aerodrome in place.aerodromes:
+        if aerodrome.answer_within_56 and (airport is None or not airport.accepts(aerodrome.answer_within_56)):
+            raise ContentError(
+                path, [f"field 'questions': '{aerodrome.answer_within_56}' is not an answer to 'airport'"]
+            )
+
+
 def load_content(data_dir: Path | None = None) -> Content:
     # The records import this module for its loading helpers, so they are imported here.
     from consultancy.law.calendar import calendar_rules
@@ -155,6 +182,9 @@ def load_content(data_dir: Path | None = None) -> Content:
     services = load_services(data_dir / "services")
     records = load_law(data_dir)
     check_approval_ids(data_dir / "services", services, records, data_dir / "law")
+    finder = load_finder(data_dir / "finder.toml", records)
+    place = load_place(data_dir / "place")
+    check_place_answers(data_dir / "finder.toml", finder, place)
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -165,11 +195,12 @@ def load_content(data_dir: Path | None = None) -> Content:
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
         privacy=load_model(pages / "privacy.toml", PrivacyPage),
-        finder=load_finder(data_dir / "finder.toml", records),
+        finder=finder,
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=services,
         law=records,
         validity=calendar_rules(records),
+        place=place,
     )
 
 
