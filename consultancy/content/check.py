@@ -24,6 +24,7 @@ from .models import (
     ValidityData,
 )
 from .review import is_stale, stale_warning
+from .search_terms import SearchTerms
 
 PAGE_MODELS = {
     "home": HomePage,
@@ -45,6 +46,8 @@ def model_for(path: Path) -> type:
         return EnquirySettings
     if path.name == "validity.toml":
         return ValidityData
+    if path.name == "search_terms.toml":
+        return SearchTerms
     if path.parent.name == "pages":
         return PAGE_MODELS[path.stem]
     return Service

@@ -31,6 +31,7 @@ from .models import (
     Validity,
     ValidityData,
 )
+from .search_terms import SearchTerms, check_leads
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
@@ -108,6 +109,14 @@ def check_validity_ids(directory: Path, services: list[Service], validity: dict[
                 )
 
 
+def load_search_terms(path: Path, services: list[Service], finder: FinderPage) -> SearchTerms:
+    terms = load_model(path, SearchTerms)
+    problems = check_leads(terms, {s.route for s in services} | {o.id for o in finder.outside})
+    if problems:
+        raise ContentError(path, problems)
+    return terms
+
+
 def load_services(directory: Path) -> list[Service]:
     """All service files, ordered by category then menu order."""
     services: list[Service] = []
@@ -154,6 +163,8 @@ class Content:
     services: list[Service]
     # data/validity.toml: validity, renewal and filings per approval id.
     validity: dict[str, Validity] = field(default_factory=dict)
+    # data/search_terms.toml: owners' words for equipment, for the header search.
+    search_terms: SearchTerms = field(default_factory=SearchTerms)
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -176,6 +187,8 @@ def load_content(data_dir: Path | None = None) -> Content:
     services = load_services(data_dir / "services")
     validity = load_validity(data_dir / "validity.toml")
     check_validity_ids(data_dir / "services", services, validity, data_dir / "validity.toml")
+    finder = load_model(data_dir / "finder.toml", FinderPage)
+    search_terms = load_search_terms(data_dir / "search_terms.toml", services, finder)
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -186,10 +199,11 @@ def load_content(data_dir: Path | None = None) -> Content:
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
         privacy=load_model(pages / "privacy.toml", PrivacyPage),
-        finder=load_model(data_dir / "finder.toml", FinderPage),
+        finder=finder,
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=services,
         validity=validity,
+        search_terms=search_terms,
     )
 
 
