@@ -149,6 +149,21 @@ def test_whole_words_or_their_beginnings_only(search_in) -> None:
     assert search_in(index, ["cto", "insp"]) == {"cto": ["/cto"], "insp": ["/director"]}
 
 
+def test_a_two_letter_word_is_an_abbreviation_matched_whole(search_in, search: Search) -> None:
+    index = [_entry("/dgms", terms="dgms"), _entry("/dg", says="dg set")]
+    assert search_in(index, ["DG"])["DG"] == ["/dg"]
+    assert FINDER_PATH not in search(["DG set"])["DG set"]  # nor the DGMS notice the finder names
+
+
+def test_among_equals_the_rarer_word_first(search_in) -> None:
+    index = [
+        _entry("/fire", title="fire renewal"),
+        _entry("/water", title="groundwater"),
+        _entry("/peso", title="peso renewal"),
+    ]
+    assert search_in(index, ["groundwater renewal"])["groundwater renewal"][0] == "/water"
+
+
 def test_stop_words_match_nothing(search_in, search: Search) -> None:
     index = [_entry("/a", text="do i need a licence for the tank? what to do and how")]
     found = search_in(index, ["do I need a", "the", "what for", "a"])
