@@ -23,6 +23,7 @@ from .models import (
     TestimonialsPage,
 )
 from .review import is_stale, stale_warning
+from .search_terms import SearchTerms
 
 PAGE_MODELS = {
     "home": HomePage,
@@ -50,6 +51,8 @@ def model_for(path: Path) -> type:
         from consultancy.law.model import GeneralChanges, Record
 
         return GeneralChanges if path.name.startswith("_") else Record
+    if path.name == "search_terms.toml":
+        return SearchTerms
     if path.parent.name == "pages":
         return PAGE_MODELS[path.stem]
     return Service

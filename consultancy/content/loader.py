@@ -7,7 +7,7 @@ owner editing a TOML file knows exactly what to fix.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,7 @@ from .models import (
     TestimonialsPage,
 )
 from .place import PLACE_QUESTION, Place, load_place
+from .search_terms import SearchTerms, check_leads
 
 if TYPE_CHECKING:
     from consultancy.law.calendar import CalendarRules
@@ -62,6 +63,14 @@ def check_approval_ids(directory: Path, services: list[Service], records: Law, s
                     directory / f"{service.route}.toml",
                     [f"field 'glance.approvals[{n}]': '{approval}' has no record in {display_path(source)}"],
                 )
+
+
+def load_search_terms(path: Path, services: list[Service], finder: FinderPage) -> SearchTerms:
+    terms = load_model(path, SearchTerms)
+    problems = check_leads(terms, {s.route for s in services} | {o.id for o in finder.outside})
+    if problems:
+        raise ContentError(path, problems)
+    return terms
 
 
 def load_services(directory: Path) -> list[Service]:
@@ -114,6 +123,8 @@ class Content:
     validity: CalendarRules
     # data/place/: what the finder's place step measures from.
     place: Place
+    # data/search_terms.toml: owners' words for equipment, for the header search.
+    search_terms: SearchTerms = field(default_factory=SearchTerms)
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -185,6 +196,7 @@ def load_content(data_dir: Path | None = None) -> Content:
     finder = load_finder(data_dir / "finder.toml", records)
     place = load_place(data_dir / "place")
     check_place_answers(data_dir / "finder.toml", finder, place)
+    search_terms = load_search_terms(data_dir / "search_terms.toml", services, finder)
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -201,6 +213,7 @@ def load_content(data_dir: Path | None = None) -> Content:
         law=records,
         validity=calendar_rules(records),
         place=place,
+        search_terms=search_terms,
     )
 
 
