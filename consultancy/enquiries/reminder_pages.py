@@ -27,6 +27,7 @@ from consultancy.framework.http_routes import read_body, routes
 from . import reminders, unsubscribe
 from .database import transaction
 from .errors import StoreUnavailable
+from .keys import Purpose
 from .models import Enquiry, ReminderSubscription
 from .unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
 
@@ -96,7 +97,7 @@ def _fields(query: str) -> tuple[int | None, str]:
 Found = tuple[int, str, bool, bool]
 
 
-def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> Found | None:
+def _find(query: str, purpose: Purpose = UNSUBSCRIBE) -> Found | None:
     """(subscription id, its lead's reference, stopped already, confirmed already) when the
     link's signature is right for `purpose`, else None. Reads the database (call it off the
     event loop)."""
@@ -126,7 +127,7 @@ UNAVAILABLE = (
 
 
 async def _link(
-    scope: Scope, receive: Receive, send: Send, purpose: bytes, invalid: tuple[str, str]
+    scope: Scope, receive: Receive, send: Send, purpose: Purpose, invalid: tuple[str, str]
 ) -> tuple[str, str, Found] | None:
     """(method, query, what `_find` found) for a link signed for `purpose`; None once the
     request has been answered (a method not allowed, a body too long, a bad link, no database)."""
