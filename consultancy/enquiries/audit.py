@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, delete, or_, select
+from sqlmodel import Session, delete, func, or_, select
 
 from . import keys
 from .database import transaction
@@ -200,30 +200,35 @@ def refused_event(address: str, reason: str, *, now: datetime | None = None) -> 
     return True
 
 
-def scrub(session: Session, references: list[str], texts: list[str]) -> int:
-    """In the erasing transaction: take out of the audit what names an erased person, their
-    enquiries' `references` and the keyed hashes of searches for any of `texts` (their
-    address, name, phone...), and any of `texts` written out (entries from before searches
-    were hashed). The entries stay, so what staff did is still known, but not to whom. The
-    number of entries changed."""
-    needles = [reference for reference in references if reference]
-    needles += [f"#{search_hash(text)}" for text in texts if text.strip()]
-    plain = [text.strip().lower() for text in texts if len(text.strip()) >= 3]
-    if not needles and not plain:
+def scrub(session: Session, email: str, references: list[str], texts: list[str]) -> int:
+    """In the erasing transaction: take out of the audit what names an erased person: their
+    `email` wherever it is written (a sign-in refused under it too), their enquiries'
+    `references`, and searches for any of `texts` (their address, name, phone...): the keyed
+    hash, or the quoted text of entries from before searches were hashed. The entries stay,
+    so what staff did is still known, but not to whom. Names are matched only as a whole
+    search, never inside other text (a member of staff may share one). The number changed."""
+    email = email.strip().lower()
+    exact = [reference for reference in references if reference]
+    exact += [f"#{search_hash(text)}" for text in texts if text.strip()]
+    any_case = [f"'{text.strip().lower()}'" for text in texts if text.strip()]
+    if email:
+        any_case.append(email)
+    if not exact and not any_case:
         return 0
-    like = [StaffAudit.detail.contains(needle) for needle in needles]
-    like += [StaffAudit.detail.ilike(f"%{text}%") for text in plain]
-    like += [StaffAudit.actor.ilike(f"%{text}%") for text in plain]
+    found = [StaffAudit.detail.contains(needle) for needle in exact]
+    found += [StaffAudit.detail.ilike(f"%{needle}%") for needle in any_case]
+    if email:
+        found.append(func.lower(StaffAudit.actor) == email)
     changed = 0
-    for row in session.exec(select(StaffAudit).where(or_(*like))).all():
-        detail, actor = row.detail, row.actor
-        for needle in needles:
+    for row in session.exec(select(StaffAudit).where(or_(*found))).all():
+        detail = row.detail
+        for needle in exact:
             detail = detail.replace(needle, ERASED)
-        for text in plain:
-            detail = _replace_any_case(detail, text)
-            actor = _replace_any_case(actor, text)
+        for needle in any_case:
+            detail = _replace_any_case(detail, needle)
+        actor = ERASED if email and row.actor.lower() == email else row.actor
         if (detail, actor) != (row.detail, row.actor):
-            row.detail, row.actor = detail[:DETAIL_MAX], actor[:60]
+            row.detail, row.actor = detail[:DETAIL_MAX], actor
             session.add(row)
             changed += 1
     return changed

@@ -224,7 +224,7 @@ def erase_email(email: str, *, now: datetime | None = None) -> int:
             references.append(reference)
             texts += [name, phone, phone.removeprefix("+91"), organisation]
         # What the audit holds of them goes in the same transaction as the enquiries.
-        audit.scrub(session, references, list(dict.fromkeys(texts)))
+        audit.scrub(session, email, references, list(dict.fromkeys(texts)))
         return _delete_enquiries(session, theirs)
 
 
@@ -242,8 +242,9 @@ def reapply_erasures(url: str | None = None) -> int:
         if not found:
             return 0
         # A by-hand pg_restore of a whole dump brings back the audit as it was too.
-        texts = [text for row in found for text in (row[1].lower(), row[3], row[4], row[4].removeprefix("+91"), row[5])]
-        audit.scrub(session, [row[2] for row in found], list(dict.fromkeys(texts)))
+        for row in found:
+            texts = [row[1], row[3], row[4], row[4].removeprefix("+91"), row[5]]
+            audit.scrub(session, row[1], [row[2]], list(dict.fromkeys(texts)))
         return _delete_enquiries(session, Enquiry.id.in_([row[0] for row in found]))
 
 

@@ -517,7 +517,7 @@ def test_the_audit_records_what_staff_did_from_where(visitor, staff_page) -> Non
     mine = [line.split("\t") for line in result.stdout.splitlines() if f"\t{page.staff_name}\t" in line]
     # Every list view is recorded too (on load, Refresh, after opening).
     assert [row[2] for row in mine if row[2] != "list"] == ["sign-in", "open"]
-    assert [row for row in mine if row[2] == "open"][0][4] == reference
+    assert next(row for row in mine if row[2] == "open")[4] == reference
     # From where: the address the test gave this visitor.
     assert mine[0][3] == page.visitor_address
 

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from consultancy.content import content
-from consultancy.enquiries import audit, inbox, staff, store
+from consultancy.enquiries import audit, inbox, maintenance, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import NotSignedIn, SignInRefused
 from tests.enquiry_fixtures import MailCatcher, enquiry_form
@@ -252,3 +252,15 @@ def test_erase_reaches_what_the_audit_holds_of_the_person(db_url: str) -> None:
     assert len(entries) == before + 1 and entries[-1].action == "erase"
     assert sum(audit.ERASED in entry.detail for entry in entries if entry.action in {"open", "note", "status"}) == 3
     assert other in text and audit.search_hash("Ravi Das") in text
+
+
+def test_erase_leaves_a_member_of_staff_who_shares_the_persons_name(sqlite_url: str) -> None:
+    staff.add_user("ravi", PASSWORD)
+    token = staff.sign_in("ravi", PASSWORD, address="198.51.100.7").token
+    reference = store.submit(form(name="Ravi", email="ravi@example.com"), "10.0.0.1")
+    inbox.get_enquiry(token, reference)
+    inbox.list_enquiries(token, search="Ravi")
+    maintenance.erase_email("ravi@example.com")
+    entries = audit.entries()
+    assert [entry.actor for entry in entries] == ["ravi", "ravi", "ravi"]
+    assert entries[1].detail == audit.ERASED and audit.search_hash("ravi") not in entries[2].detail
