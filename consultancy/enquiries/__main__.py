@@ -117,7 +117,7 @@ def _safe(url: str) -> str:
 
 
 def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: TextIO) -> int:
-    from . import audit, backups, maintenance
+    from . import audit, backups, ledger, maintenance
 
     actor = audit.cli_actor()
 
@@ -167,7 +167,7 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         print(f"erased {count} enquiries again; every staff session ended", file=err)
         return 0
     if args.command == "prune-ledger":
-        count = maintenance.prune_ledger(args.before)
+        count = ledger.prune(args.before)
         audit.record("prune-ledger", actor, f"{count} lines before {args.before.isoformat()}")
         print(f"dropped {count} erasure ledger lines recorded before {args.before.isoformat()}", file=err)
         return 0

@@ -1,19 +1,13 @@
 """Looking after the stored enquiries: erasure on request, retention, and restore (the
 copying itself is backups.py's).
 
-Erasures last: each `erase` appends a keyed hash of the address (never the address, with the
-ledger key: keys.LEDGER) to a ledger kept outside the database (ERASURE_LEDGER, default
-var/erasures.ledger), so that `restore` from an older backup deletes again what was erased
-since, and ends every staff session. After a by-hand pg_restore, run `reapply-erasures`.
+Erasures last: each `erase` is recorded in the erasure ledger (ledger.py) first, so that
+`restore` from an older backup deletes again what was erased since, and ends every staff
+session. After a by-hand pg_restore, run `reapply-erasures`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import os
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -21,11 +15,10 @@ from sqlmodel import delete, func, select
 
 from consultancy.content import content
 
-from . import audit, keys
+from . import audit, ledger
 from .backups import restore_tables
 from .database import transaction
 from .models import Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, StaffSession, utcnow
-from .settings import IST, ROOT
 
 
 def _delete_enquiries(session, where) -> int:
@@ -86,127 +79,6 @@ def delete_expired_recipients(*, now: datetime | None = None) -> int:
         return delete_expired(session, now or utcnow())
 
 
-def ledger_path() -> Path:
-    return Path(os.environ.get("ERASURE_LEDGER", "").strip() or ROOT / "var" / "erasures.ledger")
-
-
-def _address(email: str) -> str:
-    return email.strip().lower()
-
-
-def erasure_key(email: str, *, previous: bool = False) -> str:
-    """A keyed hash of an address for the ledger (the ledger key, keys.LEDGER): it tells
-    whether an address was erased, and gives no address back to someone who reads the ledger
-    without the key."""
-    return keys.keyed_hash(keys.LEDGER, _address(email), previous=previous)
-
-
-def _legacy_erasure_key(email: str) -> str:
-    # Lines written before the ledger had a key of its own (they carry no key id): keyed with
-    # ENQUIRY_ADDRESS_KEY itself.
-    secret = (os.environ.get(keys.SITE_SECRET, "") or keys.PUBLIC_ADDRESS_KEY).encode()
-    return hmac.new(secret, _address(email).encode("utf-8"), hashlib.sha256).hexdigest()
-
-
-@dataclass(frozen=True)
-class LedgerLine:
-    at: str
-    digest: str
-    # keys.key_id of the key it was hashed with; "" for a line older than key ids.
-    key_id: str
-
-
-class LedgerKeyMissing(RuntimeError):
-    """Some erasures in the ledger were hashed with a key that is not configured: they could
-    not be checked, so nothing is restored or re-applied (an erased person would come back)."""
-
-
-def _write_line(line: str) -> None:
-    path = ledger_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Mode 600: it is about people, even as hashes.
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    with os.fdopen(descriptor, "a", encoding="ascii") as ledger:
-        ledger.write(line)
-        ledger.flush()
-        os.fsync(ledger.fileno())
-
-
-def _record_erasure(email: str, now: datetime) -> None:
-    _write_line(f"{now.isoformat(timespec='seconds')}\t{erasure_key(email)}\t{keys.key_id(keys.LEDGER)}\n")
-
-
-def ledger_lines() -> list[LedgerLine]:
-    path = ledger_path()
-    if not path.is_file():
-        return []
-    found = []
-    for text in path.read_text(encoding="ascii").splitlines():
-        fields = text.split("\t")
-        if len(fields) >= 2:
-            found.append(LedgerLine(fields[0], fields[1].strip(), fields[2].strip() if len(fields) > 2 else ""))
-    return found
-
-
-def erased_keys() -> set[str]:
-    return {line.digest for line in ledger_lines()}
-
-
-def _previous_ledger_key_id() -> str | None:
-    try:
-        return keys.key_id(keys.LEDGER, previous=True)
-    except keys.NoKey:
-        return None
-
-
-def erased_matcher() -> Callable[[str], bool]:
-    """A test of an address against every erasure in the ledger: under the ledger key, the
-    previous one (ENQUIRY_KEY_LEDGER_PREVIOUS, kept through a rotation) and, for old lines, the
-    site's secret. Raises LedgerKeyMissing when a line was hashed with none of them."""
-    current, previous = keys.key_id(keys.LEDGER), _previous_ledger_key_id()
-    digests: dict[str, set[str]] = {current: set(), "": set()}
-    if previous:
-        digests[previous] = set()
-    unknown = 0
-    for line in ledger_lines():
-        if line.key_id in digests:
-            digests[line.key_id].add(line.digest)
-        else:
-            unknown += 1
-    if unknown:
-        raise LedgerKeyMissing(
-            f"{unknown} erasures in the ledger were hashed with a ledger key that is not configured: set "
-            "ENQUIRY_KEY_LEDGER_PREVIOUS to the key used before the last rotation (README, Keys); nothing changed"
-        )
-
-    def erased(email: str) -> bool:
-        if erasure_key(email) in digests[current] or _legacy_erasure_key(email) in digests[""]:
-            return True
-        return bool(previous) and erasure_key(email, previous=True) in digests[previous]
-
-    return erased
-
-
-def prune_ledger(before: date) -> int:
-    """Drop the ledger's lines recorded before `before` (IST): give it the date of the oldest
-    backup still kept. An erasure recorded before that backup is in it already, so its line
-    protects against nothing; this is how lines hashed with a retired ledger key go. The
-    number dropped."""
-    lines = ledger_lines()
-    cutoff = datetime.combine(before, datetime.min.time(), IST)
-    kept = [line for line in lines if datetime.fromisoformat(line.at) >= cutoff]
-    path = ledger_path()
-    partial = path.with_name(path.name + ".partial")
-    partial.unlink(missing_ok=True)
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "w", encoding="ascii") as handle:
-        handle.writelines(f"{line.at}\t{line.digest}\t{line.key_id}\n".replace("\t\n", "\n") for line in kept)
-        handle.flush()
-        os.fsync(handle.fileno())
-    partial.replace(path)
-    return len(lines) - len(kept)
-
-
 def erase_email(email: str, *, now: datetime | None = None) -> int:
     """Delete every enquiry sent from `email` (any letter case), with its notes, queued email
     and renewal reminder subscriptions, and scrub the audit of their references and searches
@@ -215,7 +87,7 @@ def erase_email(email: str, *, now: datetime | None = None) -> int:
     email = email.strip().lower()
     if not email:
         raise ValueError("an email address is needed")
-    _record_erasure(email, now or utcnow())
+    ledger.record(email, now or utcnow())
     theirs = func.lower(Enquiry.email) == email
     with transaction() as session:
         found = session.exec(select(Enquiry.reference, Enquiry.name, Enquiry.phone, Enquiry.organisation).where(theirs))
@@ -232,7 +104,7 @@ def reapply_erasures(url: str | None = None) -> int:
     """Delete again every enquiry whose address is in the ledger (after a restore), and
     end every staff session. The number deleted. Raises LedgerKeyMissing (and changes
     nothing) when the ledger holds lines no configured key can check."""
-    erased = erased_matcher()
+    erased = ledger.erased_matcher()
     with transaction(url) as session:
         session.exec(delete(StaffSession))
         columns = select(
@@ -294,6 +166,6 @@ def restore(source: Path, url: str | None = None) -> int:
     audit stay as they are), then make again the erasures made since it was taken and sign
     every member of staff out. Stop the backend first. The number of enquiries restored.
     Raises LedgerKeyMissing, before anything is replaced, when the ledger cannot be checked."""
-    erased_matcher()  # fails now, not after the backup has replaced anything
+    ledger.erased_matcher()  # fails now, not after the backup has replaced anything
     count = restore_tables(source, url)
     return count - reapply_erasures(url)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.enquiries import audit, keys, maintenance, recipients, store, unsubscribe
+from consultancy.enquiries import audit, keys, ledger, maintenance, recipients, store, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.settings import require_production_secrets
 from tests.conftest import ROOT
@@ -53,7 +53,7 @@ def hashes() -> dict[str, str]:
         "address": store.address_key(text),
         "unsubscribe": unsubscribe.signature(1, text),
         "confirm": unsubscribe.signature(1, text, unsubscribe.CONFIRM),
-        "ledger": maintenance.erasure_key(text),
+        "ledger": ledger.erasure_key(text),
         "mailbox": recipients.recipient_key(text),
         "audit": audit.search_hash(text),
     }
@@ -104,8 +104,8 @@ def test_the_ledger_survives_a_rotation_of_its_key(
     backups.backup(tmp_path / "b.db")
     # A line written before the ledger had a key of its own (no key id), and one under the first key.
     legacy = hmac.new(SITE.encode(), b"old@example.com", hashlib.sha256).hexdigest()
-    with maintenance.ledger_path().open("a", encoding="ascii") as ledger:
-        ledger.write(f"2026-01-05T10:00:00+00:00\t{legacy}\n")
+    with ledger.path().open("a", encoding="ascii") as file:
+        file.write(f"2026-01-05T10:00:00+00:00\t{legacy}\n")
     maintenance.erase_email("gone@example.com", now=datetime(2026, 2, 1, tzinfo=UTC))
     # Rotated: a new ledger key, the old one not kept. A restore now would bring people back: refused.
     site_key.setenv("ENQUIRY_KEY_LEDGER", "n" * 40)
@@ -120,10 +120,10 @@ def test_the_ledger_survives_a_rotation_of_its_key(
     # Once the oldest backup kept is younger than every old line, they go, and the old key with them.
     maintenance.erase_email("later@example.com")
     assert cli(["prune-ledger", "--before", date.today().isoformat()], err=io.StringIO()) == 0
-    assert [line.key_id for line in maintenance.ledger_lines()] == [keys.key_id(keys.LEDGER)]
+    assert [line.key_id for line in ledger.lines()] == [keys.key_id(keys.LEDGER)]
     site_key.delenv("ENQUIRY_KEY_LEDGER_PREVIOUS")
     assert cli(["reapply-erasures"], err=io.StringIO()) == 0
-    assert oct(maintenance.ledger_path().stat().st_mode & 0o777) == "0o600"
+    assert oct(ledger.path().stat().st_mode & 0o777) == "0o600"
 
 
 COMMANDS = [["audit"], ["retention"], ["reminders"], ["send-mail"], ["erase", "--email", "a@example.com"], ["export"]]
@@ -138,7 +138,7 @@ def test_the_command_line_refuses_to_run_on_the_public_key(
     err = io.StringIO()
     assert cli(argv, out=io.StringIO(), err=err) == 2
     assert "ENQUIRY_ADDRESS_KEY" in err.getvalue() and "Traceback" not in err.getvalue()
-    assert not maintenance.ledger_path().exists()
+    assert not ledger.path().exists()
     site_key.setenv("ENQUIRY_ADDRESS_KEY", "consultancy-enquiries")  # the public one
     assert cli(argv, out=io.StringIO(), err=io.StringIO()) == 2
     # A key of its own for one purpose does not make up for the missing rest.
