@@ -16,13 +16,14 @@ from sqlmodel import and_, func, or_, select
 
 from . import audit, export, limits, mail_backlog
 from .database import transaction
-from .errors import EnquiryError, StoreUnavailable
+from .errors import EnquiryError, NotSignedIn, StoreUnavailable
 from .form import district_label, services_label
 from .mail_backlog import MailBacklog
 from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
 from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_session
+from .staff import sign_out as end_session
 
 PAGE_SIZE = 50
 # The same caller's other enquiries shown with an opened one, newest first.
@@ -177,7 +178,8 @@ def list_enquiries(
     address: str = "",
 ) -> EnquiryList:
     """Newest first, filtered by status and by text in the reference, name, email, phone,
-    organisation or message; one page of `page_size`. A search is recorded in the audit."""
+    organisation or message; one page of `page_size`. Recorded in the audit (a search by its
+    length and keyed hash only)."""
     staff = require_session(token, now=now)
     where = _condition(status=status, search=search)
     if not status:
@@ -201,13 +203,33 @@ def list_enquiries(
             counts = dict(session.exec(select(Enquiry.status, func.count()).group_by(Enquiry.status)).all())
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
-    if search:
-        audit.record("search", staff.name, f"{search!r}: {total} found", address=address, now=now)
+    audit.listed(staff.name, status=status, search=search, page=page, found=total, address=address, now=now)
     return EnquiryList(
         enquiries=tuple(_view(enquiry, sent is not None) for enquiry, sent in rows),
         total=total,
         counts={status: counts.get(status, 0) for status in STATUSES},
     )
+
+
+def check_session(token: object, *, address: str = "", now: datetime | None = None) -> StaffIdentity:
+    """require_session for an inbox event, with a refusal recorded in the audit (bounded:
+    audit.refused_event): an event without a session is someone probing, or a session ended."""
+    try:
+        return require_session(token, now=now)
+    except NotSignedIn:
+        audit.refused_event(address, "session ended or unknown" if token else "no session", now=now)
+        raise
+
+
+def sign_out(token: object, *, address: str = "") -> None:
+    """End the session of `token`, recorded in the audit under its owner's name."""
+    try:
+        name = require_session(token).name
+    except (NotSignedIn, StoreUnavailable):
+        name = ""
+    end_session(token)
+    if name:
+        audit.record("sign-out", name, address=address)
 
 
 def _condition(*, since: object = None, status: object = None, search: object = ""):
@@ -288,7 +310,9 @@ def set_status(
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
 
 
-def add_note(token: object, reference: str, text: str, *, now: datetime | None = None) -> EnquiryView:
+def add_note(
+    token: object, reference: str, text: str, *, now: datetime | None = None, address: str = ""
+) -> EnquiryView:
     """Add a note (a call made, a quote sent) under the signed-in name."""
     staff = require_session(token, now=now)
     if not isinstance(text, str) or not text.strip():
@@ -303,6 +327,8 @@ def add_note(token: object, reference: str, text: str, *, now: datetime | None =
         with transaction() as session:
             enquiry = _find(session, reference)
             _note(session, enquiry, staff, text, now)
+            detail = f"{enquiry.reference}: {len(text)} characters"  # never the note's text
+            audit.record("note", staff.name, detail, address=address, now=now, session=session)
             session.flush()
             return _load(session, reference)
     except SQLAlchemyError as error:

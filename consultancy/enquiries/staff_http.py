@@ -26,7 +26,7 @@ from starlette.types import Receive, Scope, Send
 from consultancy.framework.http_routes import Handler, header, read_form, routes
 from consultancy.framework.trusted_proxies import peer, request_address, trusted_proxy
 
-from . import staff
+from . import inbox, staff
 from .errors import SignInRefused, StoreUnavailable
 
 SIGN_IN_PATH = "/_staff/sign-in"
@@ -137,7 +137,7 @@ async def _sign_out(scope: Scope, receive: Receive, send: Send) -> None:
     await read_form(receive, BODY_MAX)
     token = parse_token(header(scope, b"cookie"))
     if token:
-        await asyncio.to_thread(staff.sign_out, token)
+        await asyncio.to_thread(inbox.sign_out, token, address=request_address(scope))
     await _respond(send, INBOX_PATH, [_cookie(scope, "", clear=True)])
 
 

@@ -20,7 +20,7 @@ import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
-from consultancy.enquiries import maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
+from consultancy.enquiries import ledger, maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
 from consultancy.enquiries.reminder_pages import reminder_routes
@@ -240,7 +240,7 @@ def test_erase_removes_subscriptions_reminders_and_their_mail(db_url: str, mail_
     assert count(db_url, "mail_queue WHERE reminder_id IS NOT NULL") == 1
     assert count(db_url, "enquiry WHERE email = 'plant@example.com'") == 0
     # The ledger covers it: a restore would erase it again (reapply_erasures finds its lead).
-    assert maintenance.erasure_key("plant@example.com") in maintenance.erased_keys()
+    assert ledger.erasure_key("plant@example.com") in ledger.erased_keys()
 
 
 def test_retention_deletes_finished_subscriptions_and_keeps_running_ones(db_url: str) -> None:

@@ -161,7 +161,7 @@ class InboxState(rx.State):
         """The session check every handler starts with; False (and nothing kept) without one."""
         token = self._token
         try:
-            identity = staff.require_session(token)
+            identity = inbox.check_session(token, address=self._address)
         except NotSignedIn as refused:
             self._forget(refused.message if token else "")
             return False
@@ -281,7 +281,7 @@ class InboxState(rx.State):
         if not self._staff():
             return
         try:
-            inbox.add_note(self._token, self.opened.reference, form.get("note", ""))
+            inbox.add_note(self._token, self.opened.reference, form.get("note", ""), address=self._address)
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
             return
