@@ -131,6 +131,8 @@ def _sqlite_restore(source: Path, url: str) -> int:
             live.execute("ATTACH DATABASE ? AS backup", (str(copy_path),))
             live.execute("BEGIN IMMEDIATE")
             try:
+                # The hour's counts (KEPT) name enquiries of the database being replaced.
+                live.execute("UPDATE main.recent_submission SET enquiry_id = NULL")
                 for table in reversed(RESTORED):
                     live.execute(f'DELETE FROM main."{table}"')
                 for table in RESTORED:
@@ -225,7 +227,11 @@ def _pg_restore(source: Path, url: str) -> int:
                 f"{source} is at migration {backup_version or '?'} and the database at {live_version}: restore it "
                 "into a database at its own migration (pg_restore, README) and migrate that; nothing was restored"
             )
-        connection.exec_driver_sql("TRUNCATE " + ", ".join(RESTORED))
+        # The hour's counts (KEPT) name enquiries of the database being replaced; DELETE, not
+        # TRUNCATE, which PostgreSQL refuses on a table a kept one refers to.
+        connection.exec_driver_sql("UPDATE recent_submission SET enquiry_id = NULL")
+        for table in reversed(RESTORED):
+            connection.exec_driver_sql(f"DELETE FROM {table}")
         raw = connection.connection.driver_connection
         with raw.cursor() as cursor:
             for table in RESTORED:
