@@ -21,6 +21,7 @@ import pytest
 
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
+from consultancy.law.updates import FEED_PATH
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +31,9 @@ CONTRACT = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approva
 FILE_RELS = {"stylesheet", "icon", "preload", "modulepreload", "apple-touch-icon", "manifest"}
 # Modules the inline bootstrap script imports (React Router writes them there, not in src).
 INLINE_IMPORT = re.compile(r"""import\s*(?:[^"'();]*?from\s*)?\(?\s*["'](/[^"']+)["']""")
+
+# Files the pages link to that are not pages: they must answer, and need no route.
+FILES = {FEED_PATH}
 
 
 @dataclass
@@ -149,6 +153,9 @@ def test_internal_links_reach_canonical_routes(site, path: str) -> None:
             problems.append(f"{href}: query string on an internal link")
         if split.path in redirects:
             problems.append(f"{href}: redirect path, link {redirects[split.path]} instead")
+        elif split.path in FILES:
+            if status(split.path) != 200:
+                problems.append(f"{href}: HTTP {status(split.path)}")
         elif split.path not in canonical:
             problems.append(f"{href}: not a route of the site (HTTP {status(split.path)})")
         elif status(split.path) != 200:
