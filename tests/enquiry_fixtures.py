@@ -9,6 +9,7 @@ the reason.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pwd
 import shutil
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+import httpx
 import pytest
 
 from consultancy.enquiries import database
@@ -248,3 +250,20 @@ def mail_server(clean_env: pytest.MonkeyPatch) -> Iterator[MailCatcher]:
     clean_env.setenv("MAIL_FROM", "website@example.com")
     yield catcher
     catcher.stop()
+
+
+def serve_reminder_pages(method: str, path_and_query: str, body: bytes = b"") -> httpx.Response:
+    """One request to the reminders' link pages, through their ASGI app; anything else gets a 404."""
+    from consultancy.enquiries.reminder_pages import reminder_routes
+
+    async def fallback(scope, receive, send) -> None:
+        await send({"type": "http.response.start", "status": 404, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def call() -> httpx.Response:
+        # An exception in the app reaches the test (raise_app_exceptions): a 500 cannot hide.
+        transport = httpx.ASGITransport(app=reminder_routes(fallback))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            return await client.request(method, path_and_query, content=body)
+
+    return asyncio.run(call())

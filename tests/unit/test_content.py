@@ -19,21 +19,14 @@ from consultancy.content.india import today_in_kolkata
 from consultancy.content.loader import DEFAULT_DATA_DIR
 from consultancy.content.models import is_official
 from consultancy.content.review import review_due
+from tests.data_files import copy_of_data, edit
 
 SITE_TOML = "site.toml"
 
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(DEFAULT_DATA_DIR, target)
-    return target
-
-
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return copy_of_data(tmp_path)
 
 
 def expect_error(data_dir: Path, *fragments: str) -> str:

@@ -4,16 +4,13 @@ plain refusal as a wrong signature, never an error page or a traceback in the lo
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from urllib.parse import quote
 
-import httpx
 import pytest
 
 from consultancy.enquiries import reminders, unsubscribe
-from consultancy.enquiries.reminder_pages import reminder_routes
-from tests.enquiry_fixtures import MailCatcher
+from tests.enquiry_fixtures import MailCatcher, serve_reminder_pages
 
 KEY = "k" * 40
 HELD = {"cto": {"date": "2027-05-13", "kind": "expiry"}}
@@ -44,20 +41,6 @@ def signing_key(clean_env: pytest.MonkeyPatch) -> None:
     clean_env.setenv("ENQUIRY_ADDRESS_KEY", KEY)
 
 
-def serve(method: str, path_and_query: str, body: bytes = b"") -> httpx.Response:
-    async def fallback(scope, receive, send) -> None:
-        await send({"type": "http.response.start", "status": 404, "headers": []})
-        await send({"type": "http.response.body", "body": b""})
-
-    async def call() -> httpx.Response:
-        # An exception in the app reaches the test (raise_app_exceptions): a 500 cannot hide.
-        transport = httpx.ASGITransport(app=reminder_routes(fallback))
-        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
-            return await client.request(method, path_and_query, content=body)
-
-    return asyncio.run(call())
-
-
 @pytest.mark.parametrize("path", [unsubscribe.PATH, unsubscribe.CONFIRM_PATH])
 @pytest.mark.parametrize("method", ["GET", "POST"])
 def test_every_malformed_link_gets_the_same_plain_refusal(
@@ -65,11 +48,11 @@ def test_every_malformed_link_gets_the_same_plain_refusal(
 ) -> None:
     reminders.subscribe("plant@example.com", HELD, "on", "10.0.0.1")
     # The refusal a well-formed link with a wrong signature gets.
-    wrong = serve(method, f"{path}?s=1&t={'0' * 32}", b"List-Unsubscribe=One-Click")
+    wrong = serve_reminder_pages(method, f"{path}?s=1&t={'0' * 32}", b"List-Unsubscribe=One-Click")
     assert wrong.status_code in {400, 403} and "This link does not work" in wrong.text
     caplog.set_level(logging.DEBUG)
     for name, query in MALFORMED.items():
-        answer = serve(method, f"{path}?{query}", b"List-Unsubscribe=One-Click")
+        answer = serve_reminder_pages(method, f"{path}?{query}", b"List-Unsubscribe=One-Click")
         assert (answer.status_code, answer.text) == (wrong.status_code, wrong.text), name
         assert answer.headers["content-type"] == "text/html; charset=utf-8", name
     logged = [record for record in caplog.records if record.levelno >= logging.WARNING or record.exc_info]

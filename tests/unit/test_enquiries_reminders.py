@@ -7,14 +7,12 @@ button (not a GET) starts the reminders; none before it, an unconfirmed request 
 
 from __future__ import annotations
 
-import asyncio
 import io
 from datetime import UTC, date, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from urllib.parse import urlsplit
 
-import httpx
 import pytest
 import sqlalchemy as sa
 
@@ -23,8 +21,7 @@ from consultancy.content import renewals as rules
 from consultancy.enquiries import ledger, maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
-from consultancy.enquiries.reminder_pages import reminder_routes
-from tests.enquiry_fixtures import MailCatcher, at_once
+from tests.enquiry_fixtures import MailCatcher, at_once, serve_reminder_pages
 
 KEY = "k" * 40
 # A consent to operate whose order still shows an expiry date, 14 March 2027 (the lead time
@@ -170,19 +167,6 @@ def test_without_a_signing_key_reminders_wait(
     assert count(db_url, "mail_queue WHERE sent_at IS NULL") == 1
 
 
-def serve(method: str, path_and_query: str, body: bytes = b"") -> httpx.Response:
-    async def fallback(scope, receive, send) -> None:
-        await send({"type": "http.response.start", "status": 404, "headers": []})
-        await send({"type": "http.response.body", "body": b""})
-
-    async def call() -> httpx.Response:
-        transport = httpx.ASGITransport(app=reminder_routes(fallback))
-        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
-            return await client.request(method, path_and_query, content=body)
-
-    return asyncio.run(call())
-
-
 def test_the_unsubscribe_link_stops_reminders_and_a_get_alone_does_not(db_url: str, mail_server: MailCatcher) -> None:
     subscribe()
     reminders.run(date(2027, 2, 14))
@@ -190,26 +174,29 @@ def test_the_unsubscribe_link_stops_reminders_and_a_get_alone_does_not(db_url: s
     link = urlsplit(message["List-Unsubscribe"].strip("<>"))
     target = f"{link.path}?{link.query}"
     # A mail scanner fetching the link: a page with a button, and the reminders still run.
-    page = serve("GET", target)
+    page = serve_reminder_pages("GET", target)
     assert page.status_code == 200 and 'method="post"' in page.text and "Stop my reminders" in page.text
     assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
     assert reminders.run(date(2027, 3, 7)).sent == 1
     # A tampered signature, or another subscription's id, is refused and changes nothing.
     signature = dict(p.split("=") for p in link.query.split("&"))["t"]
     tampered = target.replace(signature, ("0" if signature[0] != "0" else "1") + signature[1:])
-    assert serve("POST", tampered, b"List-Unsubscribe=One-Click").status_code == 403
+    assert serve_reminder_pages("POST", tampered, b"List-Unsubscribe=One-Click").status_code == 403
     other = target.replace("s=1&", "s=2&") if "s=1&" in target else target.replace("s=", "s=9")
-    assert serve("POST", other, b"List-Unsubscribe=One-Click").status_code == 403
-    assert serve("GET", f"{unsubscribe.PATH}?s=1").status_code == 400
+    assert serve_reminder_pages("POST", other, b"List-Unsubscribe=One-Click").status_code == 403
+    assert serve_reminder_pages("GET", f"{unsubscribe.PATH}?s=1").status_code == 400
     assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 0
     # The mail client's one click (RFC 8058): stopped, with a note for staff.
-    answer = serve("POST", target, b"List-Unsubscribe=One-Click")
+    answer = serve_reminder_pages("POST", target, b"List-Unsubscribe=One-Click")
     assert answer.status_code == 200 and "stopped" in answer.text
     assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 1
     assert count(db_url, "enquiry_note WHERE author = 'website' AND text LIKE 'Reminders stopped%'") == 1
     assert reminders.run(date(2027, 9, 2)).queued == 0
     assert len(received(mail_server)) == 2
-    assert "already" not in serve("GET", target).text and "stopped" in serve("GET", target).text
+    assert (
+        "already" not in serve_reminder_pages("GET", target).text
+        and "stopped" in serve_reminder_pages("GET", target).text
+    )
 
 
 def test_a_queued_reminder_of_a_stopped_subscription_does_not_go(db_url: str, mail_server: MailCatcher) -> None:
@@ -364,7 +351,7 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
         assert reminders.run(day).queued == 0
     assert len(received(mail_server)) == 1
     # A mail scanner fetching the link: a page with the button, and nothing confirmed.
-    page = serve("GET", path_of(link))
+    page = serve_reminder_pages("GET", path_of(link))
     assert page.status_code == 200 and 'method="post"' in page.text and "Confirm reminders" in page.text
     assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
     assert count(db_url, "reminder_subscription WHERE confirmed_at IS NOT NULL") == 0
@@ -373,14 +360,19 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
     # subscription on the confirm address, and the confirmation's on the unsubscribe address.
     signature = dict(p.split("=") for p in urlsplit(link).query.split("&"))["t"]
     tampered = path_of(link).replace(signature, ("0" if signature[0] != "0" else "1") + signature[1:])
-    assert serve("POST", tampered).status_code == 403
+    assert serve_reminder_pages("POST", tampered).status_code == 403
     unsubscribing = urlsplit(unsubscribe.unsubscribe_url(subscription_of(reference), reference))
-    assert serve("POST", f"{unsubscribe.CONFIRM_PATH}?{unsubscribing.query}").status_code == 403
-    assert serve("POST", f"{unsubscribe.PATH}?{urlsplit(link).query}", b"List-Unsubscribe=One-Click").status_code == 403
+    assert serve_reminder_pages("POST", f"{unsubscribe.CONFIRM_PATH}?{unsubscribing.query}").status_code == 403
+    assert (
+        serve_reminder_pages(
+            "POST", f"{unsubscribe.PATH}?{urlsplit(link).query}", b"List-Unsubscribe=One-Click"
+        ).status_code
+        == 403
+    )
     assert count(db_url, "reminder_subscription WHERE confirmed_at IS NOT NULL OR unsubscribed_at IS NOT NULL") == 0
     # The button: confirmed, the lead says so, and the reminders start at the next run (only
     # the nearest one due: the 7-day reminder).
-    answer = serve("POST", path_of(link))
+    answer = serve_reminder_pages("POST", path_of(link))
     assert answer.status_code == 200 and "confirmed" in answer.text
     assert count(db_url, "reminder_subscription WHERE confirmed_at IS NOT NULL") == 1
     message_now = lead_message(token, reference)
@@ -390,11 +382,14 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
     assert (report.queued, report.sent) == (1, 1)
     assert received(mail_server)[-1]["Subject"].startswith("Reminder: Apply to renew: Consent to operate")
     # Pressed again, or the page opened again: confirmed, nothing more.
-    assert "confirmed" in serve("POST", path_of(link)).text and "confirmed" in serve("GET", path_of(link)).text
+    assert (
+        "confirmed" in serve_reminder_pages("POST", path_of(link)).text
+        and "confirmed" in serve_reminder_pages("GET", path_of(link)).text
+    )
     assert count(db_url, "enquiry_note WHERE text LIKE 'Reminders confirmed%'") == 1
     # Once stopped, the old confirmation link does not start them again.
     assert reminders.stop(subscription_of(reference))
-    assert "stopped" in serve("POST", path_of(link)).text
+    assert "stopped" in serve_reminder_pages("POST", path_of(link)).text
     assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 1
 
 
@@ -506,9 +501,9 @@ def test_retention_drops_an_unconfirmed_subscription_after_the_period_and_keeps_
     assert lead_message(token, reference).startswith(subscriptions.NEVER_CONFIRMED)
     assert count(db_url, "enquiry_note WHERE text LIKE 'The visitor did not confirm%'") == 1
     # Its link is dead, and says why.
-    page = serve("GET", path_of(link))
+    page = serve_reminder_pages("GET", path_of(link))
     assert page.status_code == 400 and f"more than {days} days old" in page.text
-    assert serve("POST", path_of(link)).status_code == 403
+    assert serve_reminder_pages("POST", path_of(link)).status_code == 403
     # The command line's retention runs it too.
     err = io.StringIO()
     assert cli(["retention"], out=io.StringIO(), err=err) == 0

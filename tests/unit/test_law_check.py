@@ -3,32 +3,23 @@ guards against (a doubt word in public text, a date on an unsettled fact, a stal
 
 from __future__ import annotations
 
-import shutil
 from datetime import date
 from pathlib import Path
 
 import pytest
 
-from consultancy.content.loader import DEFAULT_DATA_DIR
 from consultancy.law import law
 from consultancy.law.calendar import calendar_rules
 from consultancy.law.check import computed_problems, find_doubts, main, problems, summary
 from consultancy.law.status import NOT_SETTLED, say
+from tests.data_files import copy_of_data, edit
 
 TODAY = date(2026, 11, 27)
 
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(DEFAULT_DATA_DIR, target)
-    return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_of_data(tmp_path)
 
 
 def test_the_site_passes_the_check() -> None:

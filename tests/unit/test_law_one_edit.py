@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from consultancy.content.loader import DEFAULT_DATA_DIR
+from tests.data_files import edit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,12 +56,6 @@ def publish(data: Path) -> dict:
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ import pytest
 
 from consultancy.components.search.index import FINDER_PATH, module_source
 from consultancy.content import ContentError, load_content
-from consultancy.content.loader import DEFAULT_DATA_DIR
 from consultancy.content.placeholders import find_placeholders
+from tests.data_files import copy_of_data, edit
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = ROOT / ".tools/node_modules/node/bin/node"
@@ -23,15 +23,7 @@ NODE = ROOT / ".tools/node_modules/node/bin/node"
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(DEFAULT_DATA_DIR, target)
-    return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_of_data(tmp_path)
 
 
 def test_every_service_has_a_box_faqs_and_search_terms() -> None:
