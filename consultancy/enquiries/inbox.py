@@ -21,7 +21,7 @@ from .form import district_label, services_label
 from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
-from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_session
+from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_recent_reauth, require_session
 
 PAGE_SIZE = 50
 
@@ -244,8 +244,10 @@ def export_csv(
     address: str = "",
 ) -> str:
     """The CSV download: without filters, exactly what `python -m consultancy.enquiries
-    export` prints. Recorded in the audit (and a large one mailed to the firm)."""
-    staff = require_session(token, now=now)
+    export` prints. Only after the password and second factor were typed again
+    (staff.reauthenticate, a few minutes at most before). Recorded in the audit (and a large
+    one mailed to the firm)."""
+    staff = require_recent_reauth(token, now=now)
     _condition(since=since, status=status, search=search)
     try:
         text, rows = export.csv_text_and_count(since=since, status=status or None, search=search)

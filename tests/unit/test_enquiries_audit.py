@@ -14,7 +14,7 @@ from consultancy.content import content
 from consultancy.enquiries import audit, inbox, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import SignInRefused
-from tests.enquiry_fixtures import MailCatcher, enquiry_form
+from tests.enquiry_fixtures import MailCatcher, enquiry_form, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse.")
@@ -28,12 +28,13 @@ def test_sign_ins_refusals_and_every_inbox_access_are_recorded(db_url: str) -> N
     staff.add_user("anita", PASSWORD)
     with pytest.raises(SignInRefused):
         staff.sign_in("anita", "wrong", address="203.0.113.5")
-    token = staff.sign_in("anita", PASSWORD, address="198.51.100.7").token
+    token = staff_token("anita", PASSWORD, address="198.51.100.7")
     reference = store.submit(form(), "10.0.0.1")
     inbox.list_enquiries(token, address="198.51.100.7")  # a plain listing is not a search
     inbox.list_enquiries(token, search="warehouse", address="198.51.100.7")
     inbox.get_enquiry(token, reference, address="198.51.100.7")
     inbox.set_status(token, reference, "contacted", address="198.51.100.7")
+    reauthenticate(token, "anita", PASSWORD, address="198.51.100.7")
     inbox.export_csv(token, address="198.51.100.7")
     assert actions() == [
         ("anita", "refused", "203.0.113.5", ""),
@@ -41,6 +42,7 @@ def test_sign_ins_refusals_and_every_inbox_access_are_recorded(db_url: str) -> N
         ("anita", "search", "198.51.100.7", "'warehouse': 1 found"),
         ("anita", "open", "198.51.100.7", reference),
         ("anita", "status", "198.51.100.7", f"{reference}: new -> contacted"),
+        ("anita", "reauth", "198.51.100.7", ""),
         ("anita", "export", "198.51.100.7", "1 rows (download)"),
     ]
 
@@ -72,9 +74,10 @@ def test_the_audit_command_prints_it_and_retention_keeps_a_year(sqlite_url: str)
 def test_a_large_export_mails_a_notice_to_the_firm(sqlite_url: str, mail_server: MailCatcher, clean_env) -> None:
     clean_env.setenv("EXPORT_NOTICE_ROWS", "2")
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD, address="198.51.100.7").token
+    token = staff_token("anita", PASSWORD, address="198.51.100.7")
     for number in range(2):
         store.submit(form(), f"10.0.2.{number}")
+    reauthenticate(token, "anita", PASSWORD)
     inbox.export_csv(token, address="198.51.100.7")
     time.sleep(0.5)
     assert mail_server.messages == []  # two rows: not more than the threshold
