@@ -40,7 +40,8 @@ def check(password: str, name: str = "") -> None:
         raise WeakPassword("long")
     if password.strip() != password:
         raise WeakPassword("space")
-    if name and name.lower() in password.lower():
+    # A name of two or three letters would rule out too many good passwords.
+    if len(name) >= 4 and name.lower() in password.lower():
         raise WeakPassword("name")
     if is_bad_password(password) or is_bad_password(password.lower()):
         raise WeakPassword("common")
