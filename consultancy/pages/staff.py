@@ -7,6 +7,7 @@ rather than in data/."""
 import reflex as rx
 
 from consultancy.components.staff_inbox import staff_inbox
+from consultancy.components.staff_inbox.account_state import AccountState
 from consultancy.components.staff_inbox.state import InboxState
 from consultancy.content.models import PageMeta
 from consultancy.templates.webpage import register
@@ -21,4 +22,6 @@ def staff() -> rx.Component:
     return staff_inbox()
 
 
-register("/staff", META, staff, indexed=False, followed=False, on_load=InboxState.refresh, live=True)
+register(
+    "/staff", META, staff, indexed=False, followed=False, on_load=[InboxState.refresh, AccountState.refresh], live=True
+)

@@ -13,6 +13,8 @@ from consultancy.enquiries.staff_http import SIGN_IN_PATH, SIGN_OUT_PATH
 from consultancy.framework.client_state import action, call, imported
 from consultancy.framework.elements import PostForm
 
+from .account import account_messages, account_panel, code_field, enrolment, export_form, idle_guard, recovery_codes
+from .account_state import AccountState
 from .state import EnquiryRow, InboxState, NoteRow
 
 # A direct JS function (no eval, which the CSP forbids), run in the browser with the click.
@@ -46,6 +48,7 @@ def _sign_in() -> rx.Component:
                 ),
                 class_name="field",
             ),
+            code_field(),
             rx.el.p(InboxState.sign_in_error, id="staff-sign-in-error", class_name="staff__error", role="alert"),
             rx.el.button("Sign in", type="submit", class_name="button button--primary"),
             # A plain HTTP post, not a websocket event: its answer sets the HttpOnly session
@@ -263,9 +266,7 @@ def _inbox() -> rx.Component:
             rx.el.h1("Enquiries", class_name="staff__title"),
             rx.el.p("Signed in as ", rx.el.strong(InboxState.staff_name), class_name="staff__who"),
             rx.el.div(
-                rx.el.button(
-                    "Download CSV", type="button", on_click=InboxState.download, class_name="button button--primary"
-                ),
+                export_form(),
                 rx.el.button(
                     "Refresh", type="button", on_click=InboxState.refresh, class_name="button button--secondary"
                 ),
@@ -275,15 +276,19 @@ def _inbox() -> rx.Component:
                     action=SIGN_OUT_PATH,
                     method="post",
                     class_name="staff__sign-out",
+                    # Other open tabs hear of it and forget what they show (idle_guard.jsx).
+                    data_staff_sign_out="true",
                 ),
                 class_name="staff__actions",
             ),
             class_name="staff__bar",
         ),
+        account_panel(),
         _toolbar(),
         rx.el.div(
             rx.cond(InboxState.problem != "", rx.el.p(InboxState.problem, class_name="staff__error")),
             rx.cond(InboxState.notice != "", rx.el.p(InboxState.notice, class_name="staff__notice")),
+            account_messages(),
             role="status",
             aria_live="polite",
             id="staff-status",
@@ -298,12 +303,24 @@ def _inbox() -> rx.Component:
         rx.cond(InboxState.opened.reference != "", _opened()),
         rx.el.ul(rx.foreach(InboxState.enquiries, _item), class_name="staff__list", id="staff-list"),
         _pager(),
+        idle_guard(),
         class_name="staff__inbox",
+        # What idle_guard.jsx empties at once when the tab must forget.
+        data_staff_private="true",
+    )
+
+
+def _gate() -> rx.Component:
+    """Before the inbox: the recovery codes just made, the enrolment, or the sign-in form."""
+    return rx.cond(
+        AccountState.recovery_codes.length() > 0,
+        recovery_codes(),
+        rx.cond(AccountState.enrolling, enrolment(), _sign_in()),
     )
 
 
 def staff_inbox() -> rx.Component:
     return rx.el.div(
-        rx.el.div(rx.cond(InboxState.signed_in, _inbox(), _sign_in()), class_name="container"),
+        rx.el.div(rx.cond(InboxState.signed_in, _inbox(), _gate()), class_name="container"),
         class_name="section staff",
     )
