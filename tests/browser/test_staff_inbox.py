@@ -26,14 +26,17 @@ import sys
 import time
 import urllib.request
 import uuid
+from datetime import UTC, datetime
 
 import pytest
 import websocket
 from playwright.sync_api import expect
 
 from consultancy.content.contract import PAGE_ROUTES
+from consultancy.enquiries import second_factor
 from tests.browser.test_seo import Head
 from tests.conftest import ROOT, WEB, WIDTHS, wait_until_interactive
+from tests.enquiry_fixtures import enrol
 
 pytestmark = pytest.mark.browser
 
@@ -65,12 +68,22 @@ def export_rows(env: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
     return {row["reference"]: row for row in csv.DictReader(io.StringIO(export_text(env)))}
 
 
-def add_user(env: dict[str, str] | None = None) -> str:
-    """A new member of staff, added as the README says: `add-user NAME`, password asked twice."""
+def add_user(env: dict[str, str] | None = None, *, enrolled: bool = True) -> str:
+    """A new member of staff, added as the README says: `add-user NAME`, password asked twice;
+    `enrolled`: with a second factor already set up (straight into the test server's database),
+    as if they had enrolled at their first sign-in."""
     name = f"staff{uuid.uuid4().hex[:10]}"
     result = _cli("add-user", name, stdin=f"{PASSWORD}\n{PASSWORD}\n", env=env)
     assert result.returncode == 0, result.stderr
+    if enrolled and env is None:
+        enrol(name)
     return name
+
+
+def current_code(name: str) -> str:
+    """The code the member of staff's app shows now (the last one used forgotten first, so a
+    test may sign in again within the same 30 seconds)."""
+    return second_factor.code_now(enrol(name), datetime.now(UTC))
 
 
 def open_page(page, path: str) -> None:
@@ -94,11 +107,12 @@ def submit_enquiry(page, *, name: str, message: str, email: str = "") -> str:
     return reference.inner_text()
 
 
-def sign_in(page, name: str, password: str = PASSWORD) -> None:
+def sign_in(page, name: str, password: str = PASSWORD, code: str | None = None) -> None:
     """The form posts over HTTP and the page loads again (with the session cookie, or with
-    the answer in ?signin=)."""
+    the answer in ?signin=). The code from the member of staff's app unless one is given."""
     page.locator("#staff-name").fill(name)
     page.locator("#staff-password").fill(password)
+    page.locator("#staff-code").fill(current_code(name) if code is None and password == PASSWORD else code or "")
     with page.expect_navigation():
         page.get_by_role("button", name="Sign in").click()
     wait_until_interactive(page)
@@ -294,8 +308,11 @@ def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, 
 def test_the_csv_download_is_the_export(staff_page, visitor) -> None:
     submit_enquiry(visitor(), name="Download Check", message='Text, with a comma; and "quotes".')
     page = staff_page
+    page.locator("#staff-export summary").click()
+    page.locator("#staff-export-password").fill(PASSWORD)
+    page.locator("#staff-export-code").fill(current_code(page.staff_name))
     with page.expect_download() as download:
-        page.get_by_role("button", name="Download CSV").click()
+        page.get_by_role("button", name="Download", exact=True).click()
     assert download.value.suggested_filename == "enquiries.csv"
     downloaded = download.value.path().read_bytes()
     exported = subprocess.run(
