@@ -49,6 +49,8 @@ def test_enrolment_and_sign_in_with_the_second_factor_by_keyboard(visitor, width
     expect(page.get_by_role("heading", name="Set up your second factor")).to_be_visible()
     qr = page.locator("#staff-qr")
     expect(qr).to_be_visible()
+    # Drawn: the browser decoded the SVG (an SVG without its namespace decodes to nothing).
+    page.wait_for_function("document.getElementById('staff-qr').complete")
     assert page.evaluate("document.getElementById('staff-qr').naturalWidth") > 100
     assert (qr.get_attribute("src") or "").startswith("data:image/svg+xml")
     expect(page.locator(".staff__who")).to_have_count(0)

@@ -157,7 +157,8 @@ def test_a_new_user_enrols_with_a_qr_code_and_gets_recovery_codes_that_work_once
     with pytest.raises(NotSignedIn):  # the inbox stays shut until enrolment is done
         inbox.list_enquiries(ticket.token, now=now)
     shown = enrolment.begin(ticket.token, now=now)
-    assert shown.qr.startswith("data:image/svg+xml") and "%3Csvg" in shown.qr
+    # A stand-alone SVG (with its namespace: an <img> shows nothing without it).
+    assert shown.qr.startswith("data:image/svg+xml") and "%3Csvg%20xmlns%3D" in shown.qr
     assert shown.uri.startswith("otpauth://totp/") and shown == enrolment.begin(ticket.token, now=now)
     secret = shown.secret.replace(" ", "")
     with pytest.raises(enrolment.EnrolmentRefused):
