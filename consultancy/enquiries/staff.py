@@ -265,9 +265,19 @@ def _exempt_from_budget(session, user: StaffUser | None, device: object, code: s
     return known_places.known_browser(session, user.id, device) or second_factor.holds(session, user, code, now)
 
 
+_BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Version/", "Safari"))
+_SYSTEMS = (("Android", "Android"), ("iPhone", "iOS"), ("iPad", "iOS"), ("Windows", "Windows"), ("Mac OS X", "macOS"))
+
+
 def _agent(agent: object) -> str:
-    """A short, printable description of the browser, for the list of sessions."""
+    """A short, printable description of the browser for the list of sessions ("Chrome 156
+    on Linux"), or the start of what it sent when it is none of the usual ones."""
     text = "".join(ch for ch in str(agent or "") if ch.isprintable())
+    system = next((label for marker, label in _SYSTEMS if marker in text), "Linux" if "Linux" in text else "")
+    for marker, label in _BROWSERS:
+        found = re.search(re.escape(marker) + r"(\d+)", text)
+        if found and system:
+            return f"{label} {found.group(1)} on {system}"
     return text[:_AGENT_MAX]
 
 
