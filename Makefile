@@ -23,7 +23,7 @@ endif
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium java postgresql db clean images audit prod load
+.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium java postgresql jing db clean images audit prod load
 
 # The runtime (requirements.txt: `make run`, `make prod`, production) and, on top of it, the
 # tests and tools (requirements-dev.txt: `make setup`, `make test`); constraints.txt, which
@@ -96,6 +96,10 @@ postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 	@$$(ls /usr/lib/postgresql/*/bin/initdb | tail -n1) --version
 
+# Debian's RELAX NG validator: the unit tests check the updates feed against RFC 4287's schema.
+jing:
+	@command -v jing >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jing >/dev/null; }
+
 ## The enquiry database (DB_URL, or var/enquiries.db) at the newest migration in alembic/versions.
 db: $(RUNTIME)
 	$(VENV)/bin/reflex db migrate
@@ -111,7 +115,7 @@ test: export ENQUIRIES_REQUIRE_POSTGRES = 1
 # The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
 # them otherwise).
 test: export SITE_DEMO = 1
-test: setup chromium java postgresql $(AXE) $(VNU) check lint db
+test: setup chromium java postgresql jing $(AXE) $(VNU) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at
@@ -139,7 +143,7 @@ lint: $(DEV) $(ACORN)
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
 
 ## The unit and content tests alone: no build, no browser (under a minute).
-test-unit: setup postgresql check
+test-unit: setup postgresql jing check
 	$(PY) -m pytest -q -n 2 tests/unit
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse

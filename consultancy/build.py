@@ -1,5 +1,5 @@
 """What the site adds to every build, handed to the framework's build plugins by rxconfig.py:
-the header search's index module and the files a static host needs.
+the header search's index module, the finder's PIN data and the files a static host needs.
 
 rxconfig.py is read before the app exists (and by every Reflex command), so nothing here
 imports the site until a build calls it."""
@@ -18,6 +18,15 @@ def search_index_module() -> tuple[str, str]:
     from consultancy.components.search.index import MODULE, module_source
 
     return MODULE, module_source()
+
+
+def place_pins_file() -> tuple[str, str]:
+    """The approvals finder's PIN data (data/place/pins.json), in the web directory's public
+    files under a name that changes with its content (components/finder/place): the browser
+    fetches it on first use."""
+    from consultancy.components.finder.place.state import pins_path, pins_text
+
+    return "public" + pins_path(), pins_text()
 
 
 def prepare_static_host(static_dir: Path, backend_url: str) -> None:

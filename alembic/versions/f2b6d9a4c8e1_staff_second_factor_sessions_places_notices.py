@@ -5,7 +5,7 @@ Users that exist before this have no second factor: their next sign-in opens onl
 enrolment page (staff_session.enrolling), and the inbox once they have enrolled.
 
 Revision ID: f2b6d9a4c8e1
-Revises: d3f8b2a6c1e7
+Revises: d3f7b1c5e9a2
 Create Date: 2026-11-27 12:11:57.434693
 
 """
@@ -18,7 +18,7 @@ import sqlmodel
 
 # revision identifiers, used by Alembic.
 revision: str = 'f2b6d9a4c8e1'
-down_revision: Union[str, Sequence[str], None] = 'd3f8b2a6c1e7'
+down_revision: Union[str, Sequence[str], None] = 'd3f7b1c5e9a2'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

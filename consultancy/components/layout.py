@@ -19,21 +19,26 @@ _mounted = Shared("mounted", False)
 
 
 def layout(
-    body: rx.Component, active: str, live: bool = False, backend_on_mount: bool = False, server_html: bool = True
+    body: rx.Component,
+    active: str,
+    live: bool = False,
+    backend_on_mount: bool = False,
+    server_html: bool = True,
+    public: bool = True,
 ) -> rx.Component:
     """`live`: the page has features whose state the backend keeps, so it says when the
     backend cannot be reached. `backend_on_mount`: the page needs the backend as soon as it
     mounts (an on_load handler); other pages open the socket on their first backend event
     (consultancy/framework/lazy_socket.py). `server_html`: the page's static parts are sent in its
-    HTML only (consultancy/framework/server_html)."""
+    HTML only (consultancy/framework/server_html). `public=False` (the staff inbox): a tool,
+    not a page for visitors, so no site header, footer or WhatsApp and Call buttons."""
     page = rx.fragment(
-        navbar(active),
+        *([navbar(active)] if public else []),
         # One class for every fading section: only <main> itself re-renders when it turns on.
         rx.el.main(
             body, render_fault(), id="main", tab_index=-1, class_name=rx.cond(motion.faded_in, "is-faded-in", "")
         ),
-        footer(),
-        floating_actions(),
+        *([footer(), floating_actions()] if public else []),
         *([connection_notice()] if live else []),
         after_mount(delay=FADE_DELAY_MS, on_fire=motion.fade_in),
         after_mount(delay=0, on_fire=_mounted.set(True)),

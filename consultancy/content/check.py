@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .finder import FinderPage
 from .india import today_in_kolkata
-from .loader import ContentError, data_dir_in_use, display_path, load_content, load_model
+from .loader import ContentError, data_dir_in_use, display_path, load_content, load_finder, load_model, load_model_from
 from .models import (
     AboutPage,
     ContactPage,
@@ -21,9 +21,9 @@ from .models import (
     SimplePage,
     SiteSettings,
     TestimonialsPage,
-    ValidityData,
 )
 from .review import is_stale, stale_warning
+from .search_terms import SearchTerms
 
 PAGE_MODELS = {
     "home": HomePage,
@@ -41,13 +41,31 @@ def model_for(path: Path) -> type:
         return SiteSettings
     if path.name == "finder.toml":
         return FinderPage
+    if path.name == "sectors.toml":
+        from .sectors import Sectors
+
+        return Sectors
     if path.name == "enquiries.toml":
         return EnquirySettings
-    if path.name == "validity.toml":
-        return ValidityData
+    if path.parent.name == "law":
+        from consultancy.law.model import GeneralChanges, Record
+
+        return GeneralChanges if path.name.startswith("_") else Record
+    if path.name == "search_terms.toml":
+        return SearchTerms
     if path.parent.name == "pages":
         return PAGE_MODELS[path.stem]
     return Service
+
+
+def _load(path: Path) -> object:
+    if path.name == "finder.toml":
+        from consultancy.law import load_law
+
+        return load_finder(path, load_law(path.parent))
+    if path.parent.name == "law" and not path.name.startswith("_"):
+        return load_model_from(path, model_for(path), extra={"id": path.stem})
+    return load_model(path, model_for(path))
 
 
 def warn_stale(services: list[tuple[Path, Service]], today: date) -> int:
@@ -62,7 +80,7 @@ def main(argv: list[str], today: date | None = None) -> int:
     today = today or today_in_kolkata()
     try:
         if argv:
-            models = [(Path(name), load_model(Path(name), model_for(Path(name)))) for name in argv]
+            models = [(Path(name), _load(Path(name))) for name in argv]
             print(f"ok: {len(argv)} file(s) valid")
             warn_stale([(path, m) for path, m in models if isinstance(m, Service)], today)
         else:

@@ -65,6 +65,8 @@ PAGE_ROUTES: dict[str, str] = {
     "rough": "/rough",
     # Not in the spec's table: the visitor's approvals as dated deadlines.
     "renewal-calendar": "/renewal-calendar",
+    # Not in the spec's table either: the changes in the law the approvals' records hold.
+    "regulatory-updates": "/regulatory-updates",
 }
 
 # Paths visitors and old links use that must land on a canonical route.

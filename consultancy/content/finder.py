@@ -47,6 +47,15 @@ Carried-over (implied) answers: ``Question.implied``
     ``implied(answers)`` returns only the questions whose answer was decided by an entry
     (id -> value), which the page shows as carried over (or not asked, for "").
 
+Derived answers: ``Question.derived``
+    A derived question is never shown or asked: its answer only follows from earlier ones
+    (the pollution category from the activity, whether the project has an environmental
+    clearance). In the same pass, its ``implied`` entries are read three-valued (like
+    triggers, below, on the open questions before it): the first entry that is TRUE decides
+    its answer; else, if an entry is UNKNOWN, the question is *pending* (open, answer "");
+    else its answer is ``otherwise`` ("" = does not apply). A derived answer that is decided
+    counts as carried over.
+
 Per-project titles: ``Approval.titles``
     ``title_for(approval, answers)`` is the ``title`` of the first entry in
     ``approval.titles`` whose ``when`` conditions ALL hold on the effective answers, else
@@ -147,6 +156,8 @@ def number(answer: str) -> float | None:
 class Option(Model):
     value: Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
     label: Text
+    # Other words a visitor may type for it (a searchable choice matches them too).
+    synonyms: list[str] = []
 
 
 class Condition(Model):
@@ -243,9 +254,24 @@ class Question(Model):
     ask_when: list[Condition] = []
     # Offers "Don't know" where a visitor may well not know (read as a blank by the rules).
     dont_know: bool = False
+    # Never shown: the answer follows from earlier ones (see the module doc).
+    derived: bool = False
+    otherwise: str = ""
+    # A choice the visitor types to search (its options and their synonyms), for long lists.
+    search: bool = False
+    # Yes/no questions of one setting shown together as one group of boxes: the group's
+    # question, and this question's box.
+    group: str = ""
+    box: str = ""
 
     @model_validator(mode="after")
     def _options(self) -> Question:
+        if self.derived and (not self.implied or self.ask_when or self.dont_know):
+            raise ValueError("derived: a derived question has implied entries and no ask_when or dont_know")
+        if self.otherwise and not (self.derived and self.accepts(self.otherwise)):
+            raise ValueError(f"otherwise: only a derived question has one, and '{self.otherwise}' must be an answer")
+        if self.group and (self.kind != "yes_no" or not self.box):
+            raise ValueError("group: only yes/no questions go in a group of boxes, each with its box text")
         if self.kind == "choice" and len(self.options) < 2:
             raise ValueError("options: a choice question needs at least two options")
         if self.kind != "choice" and self.options:
@@ -371,6 +397,9 @@ class FinderPage(Model):
         if len({a.id for a in self.rules}) != len(self.rules):
             raise ValueError("approvals, outside: two share an id")
         order = {q.id: i for i, q in enumerate(self.questions)}
+        groups = [q.group for q in self.questions if q.group]
+        if any(groups[i] != groups[i - 1] and groups[i] in groups[:i] for i in range(1, len(groups))):
+            raise ValueError("group: the questions of a group follow each other in the file")
         for q, question in enumerate(self.questions):
             earlier = [(f"implied[{e}].when", entry.when) for e, entry in enumerate(question.implied)]
             for prefix, conditions in [*earlier, ("ask_when", question.ask_when)]:
@@ -405,6 +434,16 @@ class FinderPage(Model):
         asked: list[str] = []
         open_questions: list[str] = []
         for question in self.questions:
+            if question.derived:
+                statuses = [and3([c.status(effective, set(open_questions)) for c in e.when]) for e in question.implied]
+                if True in statuses:
+                    carried[question.id] = effective[question.id] = question.implied[statuses.index(True)].value
+                elif None in statuses:
+                    effective[question.id] = ""
+                    open_questions.append(question.id)
+                else:
+                    carried[question.id] = effective[question.id] = question.otherwise
+                continue
             entry = next((e for e in question.implied if all_hold(e.when, effective)), None)
             relevant = and3([c.status(effective, set(open_questions)) for c in question.ask_when])
             if entry is not None:

@@ -7,15 +7,23 @@ owner editing a TOML file knows exactly what to fix.
 from __future__ import annotations
 
 import functools
-import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .contract import CATEGORIES, SERVICE_ROUTES
+from .files import (  # noqa: F401  (the loader's helpers, imported from here by older code)
+    DEFAULT_DATA_DIR,
+    ContentError,
+    data_dir_in_use,
+    describe_error,
+    display_path,
+    load_model,
+    load_model_from,
+    read_toml,
+)
 from .finder import FinderPage
 from .models import (
     AboutPage,
@@ -28,84 +36,41 @@ from .models import (
     SimplePage,
     SiteSettings,
     TestimonialsPage,
-    Validity,
-    ValidityData,
 )
+from .place import PLACE_QUESTION, Place, load_place
+from .search_terms import SearchTerms, check_leads
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-
-M = TypeVar("M", bound=BaseModel)
-
-
-class ContentError(Exception):
-    """A data file is missing, malformed or breaks a rule of the content models."""
-
-    def __init__(self, path: Path, problems: list[str]) -> None:
-        self.path = path
-        self.problems = problems
-        super().__init__(f"{display_path(path)}: " + "; ".join(problems))
+if TYPE_CHECKING:
+    from consultancy.law.calendar import CalendarRules
+    from consultancy.law.registry import Law
 
 
-def display_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+def check_approval_ids(directory: Path, services: list[Service], records: Law, source: Path) -> None:
+    """Each service page's box names approvals of data/law/ (one record per approval, for the
+    pages, the finder and the renewal calendar), so a misspelt id stops the build."""
+    from consultancy.law.public import placeholder_problems
 
-
-def _field_name(loc: tuple[int | str, ...]) -> str:
-    name = ""
-    for part in loc:
-        name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
-    return name or "(file)"
-
-
-def _describe(error: dict) -> str:
-    field = _field_name(tuple(error["loc"]))
-    kind = error["type"]
-    if kind == "missing":
-        return f"field '{field}' is missing"
-    if kind == "extra_forbidden":
-        return f"field '{field}' is not a known field (misspelt?)"
-    message = error["msg"].removeprefix("Value error, ")
-    # Model-level rules already start with the field they are about.
-    if field == "(file)" and ":" in message:
-        return f"field '{message.split(':', 1)[0]}': {message.split(':', 1)[1].strip()}"
-    return f"field '{field}': {message}"
-
-
-def read_toml(path: Path) -> dict:
-    if not path.is_file():
-        raise ContentError(path, ["file is missing"])
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(path, [f"not valid TOML ({error})"]) from None
-
-
-def load_model(path: Path, model: type[M]) -> M:
-    raw = read_toml(path)
-    try:
-        return model.model_validate(raw)
-    except ValidationError as error:
-        raise ContentError(path, [_describe(e) for e in error.errors()]) from None
-
-
-def load_validity(path: Path) -> dict[str, Validity]:
-    return load_model(path, ValidityData).approvals
-
-
-def check_validity_ids(directory: Path, services: list[Service], validity: dict[str, Validity], source: Path) -> None:
-    """Each service page's box names approvals of data/validity.toml (one file for the pages
-    and the renewal calendar), so a misspelt id stops the build instead of showing nothing."""
     for service in services:
-        for n, approval in enumerate(service.glance.validity):
-            if approval not in validity:
+        for n, faq in enumerate(service.faqs):
+            problems = placeholder_problems(faq.answer, records)
+            if problems:
+                raise ContentError(
+                    directory / f"{service.route}.toml", [f"field 'faqs[{n}].answer': {p}" for p in problems]
+                )
+        for n, approval in enumerate(service.glance.approvals):
+            if approval not in records.records:
                 raise ContentError(
                     directory / f"{service.route}.toml",
-                    [f"field 'glance.validity[{n}]': '{approval}' is not an approval in {display_path(source)}"],
+                    [f"field 'glance.approvals[{n}]': '{approval}' has no record in {display_path(source)}"],
                 )
+
+
+def load_search_terms(path: Path, services: list[Service], finder: FinderPage) -> SearchTerms:
+    terms = load_model(path, SearchTerms)
+    problems = check_leads(terms, {s.route for s in services} | {o.id for o in finder.outside})
+    if problems:
+        raise ContentError(path, problems)
+    return terms
 
 
 def load_services(directory: Path) -> list[Service]:
@@ -152,8 +117,14 @@ class Content:
     finder: FinderPage
     enquiries: EnquirySettings
     services: list[Service]
-    # data/validity.toml: validity, renewal and filings per approval id.
-    validity: dict[str, Validity] = field(default_factory=dict)
+    # data/law/: one record per approval.
+    law: Law
+    # The records as the renewal calendar reads them (settled periods only), by approval id.
+    validity: CalendarRules
+    # data/place/: what the finder's place step measures from.
+    place: Place
+    # data/search_terms.toml: owners' words for equipment, for the header search.
+    search_terms: SearchTerms = field(default_factory=SearchTerms)
 
     def service(self, route: str) -> Service:
         return next(s for s in self.services if s.route == route)
@@ -165,17 +136,67 @@ class Content:
         return borrowed + [s for s in self.services if s.category == category]
 
 
-def data_dir_in_use() -> Path:
-    """data/, or the folder CONSULTANCY_DATA_DIR names (tests and previews use other content)."""
-    return Path(os.environ.get("CONSULTANCY_DATA_DIR", DEFAULT_DATA_DIR))
+def load_finder(path: Path, records: Law) -> FinderPage:
+    """finder.toml with each result's authority and law taken from its approval's record
+    (data/law/<id>.toml names the finder results it covers); a result that is a step of work
+    rather than the approval itself (a compliance report, a study) keeps its own words."""
+    from consultancy.law.status import say, sources_of
+
+    from .sectors import Sectors, merge_into_finder
+
+    raw = read_toml(path)
+    sectors_path = path.parent / "finder" / "sectors.toml"
+    if sectors_path.is_file():
+        raw = merge_into_finder(raw, load_model(sectors_path, Sectors))
+    covering = {result: record for record in records.records.values() for result in record.finder}
+    for kind in ("approvals", "outside"):
+        for entry in raw.get(kind, []):
+            record = covering.get(entry.get("id"))
+            if record is None or not isinstance(entry, dict):
+                continue
+            entry.setdefault("authority", say(record.authority, "authority"))
+            entry.setdefault("act", say(record.basis, "basis"))
+            if kind == "outside":
+                entry.setdefault("source", sources_of(record, record.basis))
+    try:
+        return FinderPage.model_validate(raw)
+    except ValidationError as error:
+        raise ContentError(path, [describe_error(e) for e in error.errors()]) from None
+
+
+def check_place_answers(path: Path, finder: FinderPage, place: Place) -> None:
+    """The answers the place step gives must be answers of the finder's questions: its
+    `district` question lists the districts of data/place/ in their order, and an aerodrome's
+    `answer_within_56` is an option of the `airport` question."""
+    questions = {q.id: q for q in finder.questions}
+    district = questions.get(PLACE_QUESTION)
+    ids = [d.id for d in place.districts]
+    if district is None or [o.value for o in district.options] != ids:
+        raise ContentError(
+            path, [f"field 'questions': '{PLACE_QUESTION}' must offer the districts of data/place/ in order"]
+        )
+    airport = questions.get("airport")
+    for aerodrome in place.aerodromes:
+        if aerodrome.answer_within_56 and (airport is None or not airport.accepts(aerodrome.answer_within_56)):
+            raise ContentError(
+                path, [f"field 'questions': '{aerodrome.answer_within_56}' is not an answer to 'airport'"]
+            )
 
 
 def load_content(data_dir: Path | None = None) -> Content:
+    # The records import this module for its loading helpers, so they are imported here.
+    from consultancy.law.calendar import calendar_rules
+    from consultancy.law.registry import load_law
+
     data_dir = data_dir or data_dir_in_use()
     pages = data_dir / "pages"
     services = load_services(data_dir / "services")
-    validity = load_validity(data_dir / "validity.toml")
-    check_validity_ids(data_dir / "services", services, validity, data_dir / "validity.toml")
+    records = load_law(data_dir)
+    check_approval_ids(data_dir / "services", services, records, data_dir / "law")
+    finder = load_finder(data_dir / "finder.toml", records)
+    place = load_place(data_dir / "place")
+    check_place_answers(data_dir / "finder.toml", finder, place)
+    search_terms = load_search_terms(data_dir / "search_terms.toml", services, finder)
     return Content(
         site=load_model(data_dir / "site.toml", SiteSettings),
         home=load_model(pages / "home.toml", HomePage),
@@ -186,10 +207,13 @@ def load_content(data_dir: Path | None = None) -> Content:
         rough=load_model(pages / "rough.toml", SimplePage),
         not_found=load_model(pages / "not-found.toml", SimplePage),
         privacy=load_model(pages / "privacy.toml", PrivacyPage),
-        finder=load_model(data_dir / "finder.toml", FinderPage),
+        finder=finder,
         enquiries=load_model(data_dir / "enquiries.toml", EnquirySettings),
         services=services,
-        validity=validity,
+        law=records,
+        validity=calendar_rules(records),
+        place=place,
+        search_terms=search_terms,
     )
 
 

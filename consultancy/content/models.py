@@ -257,22 +257,25 @@ class Faq(Model):
 class Glance(Model):
     """The service page's short box: time, government fee and validity before the visitor calls."""
 
-    # Typical time to approval, in plain words (a statutory time limit where one exists).
-    time: Text
-    # The government fee, or how it is set ("set by the authority" where it varies).
-    fee: Text
-    # Where the fee (or the way it is set) comes from.
-    fee_source: Text
-    # Approvals in data/validity.toml whose validity this page shows (the renewal calendar
-    # reads the same entries); the loader refuses an id that file does not have.
-    validity: Annotated[list[ApprovalId], Field(max_length=3)] = []
-    # For a service that is not an approval (a study, a design): what to say instead.
+    # Approvals (data/law/<id>.toml) whose facts this box shows: time limit, fee, validity,
+    # filings. The loader refuses an id without a record.
+    approvals: Annotated[list[ApprovalId], Field(max_length=3)] = []
+    # How the work runs in practice (the firm's words, not the law's: the law's time limit
+    # comes from the record).
+    time: Text | None = None
+    # For work that is not an approval (a study, a design): its fee and validity in words.
+    fee: Text | None = None
     validity_note: Text | None = None
 
+    @property
+    def validity(self) -> list[str]:
+        """The approvals' ids, under the name the reminders read them by."""
+        return list(self.approvals)
+
     @model_validator(mode="after")
-    def _validity_said(self) -> Glance:
-        if not self.validity and self.validity_note is None:
-            raise ValueError("validity: name at least one approval of data/validity.toml, or give validity_note")
+    def _something_said(self) -> Glance:
+        if not self.approvals and (self.validity_note is None or self.fee is None or self.time is None):
+            raise ValueError("approvals: name at least one approval record, or give time, fee and validity_note")
         return self
 
 
@@ -359,64 +362,6 @@ class Service(Model):
         if len(self.checklist) != wanted:
             raise ValueError(f"checklist: '{self.route}' needs exactly {wanted} items, found {len(self.checklist)}")
         return self
-
-
-# --- validity, renewals and periodic filings (data/validity.toml) --------------------
-
-Confidence = Literal["high", "medium-high", "medium", "low"]
-Status = Literal["verified", "to verify"]
-
-
-class Filing(Model):
-    """A return or report due while the approval is held."""
-
-    name: Text
-    due: Text
-    # For the renewal calendar: the fixed date in the year it is due, where there is one.
-    month: Annotated[int, Field(ge=1, le=12)] | None = None
-    day: Annotated[int, Field(ge=1, le=31)] | None = None
-    status: Status
-
-    @model_validator(mode="after")
-    def _date_whole(self) -> Filing:
-        if (self.month is None) != (self.day is None):
-            raise ValueError("month: give both month and day, or neither")
-        return self
-
-
-class Validity(Model):
-    """How long one approval runs, when to renew it and what is filed in between.
-
-    `period` is what pages say. A period the reference does not confirm is never written as
-    fact: status "to verify" makes pages add that the period is to be confirmed, and where
-    it varies `period` says so ("varies: ask for the expiry date on the order")."""
-
-    name: Text
-    period: Text
-    # For the renewal calendar: the period in months where it is one fixed number, else none
-    # (the calendar then asks for the expiry date printed on the approval).
-    months: Annotated[int, Field(ge=1, le=600)] | None = None
-    renewal: Text | None = None
-    # How many days before expiry to apply, where a source gives it.
-    renew_days_before: Annotated[int, Field(ge=1, le=365)] | None = None
-    filings: list[Filing] = []
-    source: Text
-    confidence: Confidence
-    status: Status
-
-    @model_validator(mode="after")
-    def _no_invented_period(self) -> Validity:
-        if self.period.lower().startswith("varies") and self.months is not None:
-            raise ValueError("months: the period varies, so no fixed number of months")
-        return self
-
-
-class ValidityData(Model):
-    """data/validity.toml: one entry per approval, `[approvals.<id>]`."""
-
-    # When these rules were last checked against the reference (the renewal calendar shows it).
-    reviewed: date
-    approvals: Annotated[dict[ApprovalId, Validity], Field(min_length=1)]
 
 
 # --- site pages ----------------------------------------------------------------------
@@ -593,6 +538,8 @@ class EnquirySettings(Model):
     ]
     # Days an unconfirmed reminders subscription is kept for its confirmation link.
     reminder_confirm_days: Annotated[int, Field(ge=1, le=30)] = 7
+    # The staff inbox warns when an email has waited to be sent longer than this.
+    mail_waiting_warn_minutes: Annotated[int, Field(ge=1, le=24 * 60)] = 30
     # Odisha has 30 districts; a shorter list means one was lost in an edit.
     districts: Annotated[list[District], Field(min_length=30, max_length=30)]
 

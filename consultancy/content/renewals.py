@@ -22,7 +22,9 @@ from pydantic import Field
 # today_in_kolkata: the renewal rules' "today", as callers of this module know it.
 from consultancy.content.india import today_in_kolkata  # noqa: F401
 from consultancy.content.loader import content, data_dir_in_use, load_model
-from consultancy.content.models import Model, PageMeta, Text, Validity, ValidityData
+from consultancy.content.models import Model, PageMeta, Text
+from consultancy.law import law
+from consultancy.law.calendar import CalendarRule
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 # The alarm fires this long before each deadline: time to gather papers and call the firm.
@@ -31,7 +33,7 @@ DateKind = Literal["issue", "expiry"]
 
 
 class RenewalCalendarPage(Model):
-    """data/pages/renewal-calendar.toml: the page's words; the rules come from validity.toml."""
+    """data/pages/renewal-calendar.toml: the page's words; the rules come from data/law/."""
 
     meta: PageMeta
     heading: Text
@@ -49,10 +51,9 @@ def page() -> RenewalCalendarPage:
     return load_model(data_dir_in_use() / "pages" / "renewal-calendar.toml", RenewalCalendarPage)
 
 
-@functools.cache
 def reviewed() -> date:
-    """When the validity rules were last checked against the reference."""
-    return load_model(data_dir_in_use() / "validity.toml", ValidityData).reviewed
+    """When the records were last reviewed: the oldest review of any of them."""
+    return min(record.reviewed for record in law().records.values())
 
 
 def add_months(start: date, months: int) -> date:
@@ -73,14 +74,26 @@ def on_or_after(month: int, day: int, today: date) -> date:
     raise AssertionError("unreachable: next year's date is always after today")
 
 
-def expiry_of(approval: Validity, given: date, kind: DateKind) -> date:
-    """The expiry: the date given where it is the expiry, else the issue date plus the fixed
-    period. Without a fixed period only the expiry printed on the approval will do."""
+def expiry_of(approval: CalendarRule, given: date, kind: DateKind) -> date:
+    """The expiry: the date given where it is the expiry, else the issue date plus the settled
+    period in force on that date. Without one only the expiry printed on the approval will do."""
     if kind == "expiry":
         return given
-    if approval.months is None:
-        raise ValueError("no fixed period: ask for the expiry date")
-    return add_months(given, approval.months)
+    months = approval.months_on(given.isoformat())
+    if months is None:
+        raise ValueError("no settled period: ask for the expiry date")
+    return add_months(given, months)
+
+
+def recent_changes(approval: CalendarRule, today: date) -> list[str]:
+    """The changes in the law touching this approval in the two years to today, named so the
+    visitor knows their dates may have moved."""
+    start = f"{today.year - 2:04d}{today.isoformat()[4:]}"
+    return [
+        f"{c.title} (from {label(date.fromisoformat(c.date))})"
+        for c in approval.changes
+        if start <= c.date <= today.isoformat()
+    ]
 
 
 def label(day: date) -> str:
@@ -97,26 +110,22 @@ class Item:
     date: str
     rule: str
     source: str
-    status: str
-    confidence: str
     overdue: bool
     uid: str
 
 
-def _renewal(approval_id: str, approval: Validity, given: date, kind: DateKind, today: date) -> Item:
+def _renewal(approval_id: str, approval: CalendarRule, given: date, kind: DateKind, today: date) -> Item:
     expiry = expiry_of(approval, given, kind)
-    lead = approval.renew_days_before or 0
+    lead = approval.lead or 0
     apply_by = expiry - timedelta(days=lead)
     if kind == "issue":
-        rule = f"Issued {label(given)}; runs {approval.months} months, to {label(expiry)}."
+        rule = f"Issued {label(given)}; runs {approval.months_on(given.isoformat())} months, to {label(expiry)}."
     else:
         rule = f"Expires {label(expiry)}, the date on your certificate."
-    if lead:
-        rule += f" Apply {lead} days before expiry."
-    else:
-        rule += " No lead time is published: apply well before expiry."
-    if approval.renewal:
-        rule += " " + approval.renewal
+    rule += " " + approval.renewal
+    changes = recent_changes(approval, today)
+    if changes:
+        rule += " Changed in the law recently: " + "; ".join(changes) + "."
     return Item(
         approval=approval_id,
         kind="renewal",
@@ -124,28 +133,30 @@ def _renewal(approval_id: str, approval: Validity, given: date, kind: DateKind, 
         date=apply_by.isoformat(),
         rule=rule,
         source=approval.source,
-        status=approval.status,
-        confidence=approval.confidence,
         overdue=apply_by < today,
         uid=f"{approval_id}.renewal.{apply_by.isoformat()}",
     )
 
 
 def items(
-    approvals: dict[str, Validity], held: dict[str, dict[str, str]], today: date
+    approvals: dict[str, CalendarRule], held: dict[str, dict[str, str]], today: date
 ) -> tuple[list[Item], list[dict[str, str]]]:
-    """The visitor's dated deadlines, overdue first, then by date; and the filings that have
-    no fixed date (listed, not dated). `held` maps an approval id to {"date": ISO date or "",
-    "kind": "issue" | "expiry"}; unknown ids and unreadable dates are skipped."""
+    """The visitor's dated deadlines, overdue first, then by date; and what has no fixed date
+    (listed, not dated). `held` maps an approval id to {"date": ISO date or "", "kind":
+    "issue" | "expiry"}; unknown ids and unreadable dates are skipped. A date only ever rests on
+    a settled period: an issue date with none in force asks for the printed expiry instead."""
     dated: list[Item] = []
     undated: list[dict[str, str]] = []
     for approval_id, choice in held.items():
         approval = approvals.get(approval_id)
         if approval is None:
             continue
-        kind: DateKind = "issue" if choice.get("kind") == "issue" and approval.months is not None else "expiry"
+        approval_id = approval.id
         given = _parse(choice.get("date", ""))
-        if given is not None:
+        kind: DateKind = "issue" if choice.get("kind") == "issue" and approval.months is not None else "expiry"
+        if given is not None and kind == "issue" and approval.months_on(given.isoformat()) is None:
+            undated.append({"approval": approval_id, "name": f"Apply to renew: {approval.name}", "due": approval.why})
+        elif given is not None:
             dated.append(_renewal(approval_id, approval, given, kind, today))
         for n, filing in enumerate(approval.filings):
             if filing.month is None or filing.day is None:
@@ -158,10 +169,8 @@ def items(
                     kind="filing",
                     title=f"File: {filing.name}",
                     date=due.isoformat(),
-                    rule=f"Due {filing.due}, while you hold the {approval.name}.",
-                    source=approval.source,
-                    status=filing.status,
-                    confidence=approval.confidence,
+                    rule=f"{filing.due} Filed while you hold the {approval.name}.",
+                    source=filing.source,
                     overdue=False,
                     uid=f"{approval_id}.filing{n}.{due.isoformat()}",
                 )
@@ -178,11 +187,7 @@ def _parse(text: str) -> date | None:
 
 
 def description(item: Item, firm: str, phone: str) -> str:
-    status = "to be confirmed" if item.status == "to verify" else "verified"
-    return (
-        f"{item.rule}\nSource: {item.source} (confidence {item.confidence}; {status}).\n"
-        f"Questions or help with the renewal: {firm}, {phone}."
-    )
+    return f"{item.rule}\nSource: {item.source}.\nQuestions or help with the renewal: {firm}, {phone}."
 
 
 def ics(dated: list[Item], firm: str, phone: str, domain: str, stamp: datetime) -> bytes:
@@ -218,7 +223,7 @@ def browser_data() -> dict:
     data = content()
     routes: dict[str, str] = {}
     for service in data.services:
-        for approval_id in service.glance.validity:
+        for approval_id in service.glance.approvals:
             routes.setdefault(approval_id, f"/{service.route}")
     return {
         "approvals": [
@@ -226,17 +231,19 @@ def browser_data() -> dict:
                 "id": approval_id,
                 "name": a.name,
                 "period": a.period,
+                "why": a.why,
                 "months": a.months,
-                "lead": a.renew_days_before,
+                "periods": [asdict(p) for p in a.periods],
+                "lead": a.lead,
                 "renewal": a.renewal,
                 "source": a.source,
-                "confidence": a.confidence,
-                "status": a.status,
                 "route": routes.get(approval_id),
-                "filings": [f.model_dump() for f in a.filings],
+                "filings": [asdict(f) for f in a.filings],
+                "changes": [asdict(c) for c in a.changes],
             }
             for approval_id, a in data.validity.items()
         ],
+        "former": dict(data.validity.former),
         "firm": data.site.name,
         "phone": data.site.phone,
         "domain": data.site.site_url.removeprefix("https://"),

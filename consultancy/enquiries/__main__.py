@@ -1,11 +1,14 @@
 """`python -m consultancy.enquiries COMMAND`: the enquiry database from the command line.
 
     export [--since YYYY-MM-DD]   every enquiry as CSV on standard output, with a header row
-    backup PATH                   a consistent copy of the SQLite database, taken while the site runs
-    restore PATH [--yes]          put a backup back (stop the backend first)
-    erase --email ADDRESS         delete a person's enquiries and reminder subscriptions (DPDP Act,
-                                  2023: right to erasure)
-    reapply-erasures              after a PostgreSQL pg_restore: erase again what the ledger lists
+    backup PATH                   a consistent copy of the database, taken while the site runs
+                                  (SQLite's online backup, or pg_dump's custom format)
+    restore PATH [--yes]          put a backup's enquiries back (stop the backend first); staff
+                                  accounts, sessions and the audit stay as they are
+    erase --email ADDRESS         delete a person's enquiries and reminder subscriptions, and what
+                                  the audit holds of them (DPDP Act, 2023: right to erasure)
+    reapply-erasures              after a by-hand pg_restore: erase again what the ledger lists
+    prune-ledger --before DATE    drop erasure ledger lines recorded before the oldest backup kept
     retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
                                   reminder subscriptions that are over or were not confirmed in
                                   time (reminder_confirm_days), mailboxes' confirmation email
@@ -28,8 +31,10 @@
                                   lost phone): their next sign-in sets up a new one
     remove-user NAME              remove one
 
-The database is the site's: DB_URL, or var/enquiries.db. Exit status 0 on success, 1 on
-failure, 2 on wrong use.
+The database is the site's: DB_URL, or var/enquiries.db. Every command refuses to run without
+the site's keys (ENQUIRY_ADDRESS_KEY, or a key per purpose: keys.py) unless SITE_DEMO=1, and is
+recorded in the staff audit as "cli:" and the local account's name. Exit status 0 on success,
+1 on failure, 2 on wrong use.
 """
 
 from __future__ import annotations
@@ -45,17 +50,7 @@ from typing import TextIO
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from .settings import database_url, is_sqlite
-
-PG_BACKUP_HELP = """The enquiry database is PostgreSQL: back it up with pg_dump, which takes a consistent
-copy while the site runs (give it the URL without "+psycopg"):
-
-    pg_dump --format=custom --file=enquiries-$(date +%F).dump "postgresql://USER:PASSWORD@HOST/DBNAME"
-
-and restore it with:
-
-    pg_restore --clean --if-exists --no-owner --dbname "postgresql://USER:PASSWORD@HOST/DBNAME" FILE.dump
-"""
+from .settings import command_line_secrets_missing, database_url
 
 
 def _date(text: str) -> date:
@@ -70,14 +65,16 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     export = commands.add_parser("export", help="every enquiry as CSV on standard output")
     export.add_argument("--since", type=_date, help="only enquiries received on or after this date (IST)")
-    backup = commands.add_parser("backup", help="a consistent copy of the SQLite database")
+    backup = commands.add_parser("backup", help="a consistent copy of the database")
     backup.add_argument("path", type=Path)
-    restore = commands.add_parser("restore", help="replace the SQLite database with a backup")
+    restore = commands.add_parser("restore", help="put a backup's enquiries back (staff and audit stay)")
     restore.add_argument("path", type=Path)
     restore.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     erase = commands.add_parser("erase", help="delete every enquiry from one email address")
     erase.add_argument("--email", required=True)
     commands.add_parser("reapply-erasures", help="erase again what the erasure ledger lists; ends staff sessions")
+    prune = commands.add_parser("prune-ledger", help="drop erasure ledger lines older than the oldest backup kept")
+    prune.add_argument("--before", type=_date, required=True, help="the day of the oldest backup still kept")
     retention = commands.add_parser("retention", help="delete enquiries closed (or untouched) more than N months ago")
     retention.add_argument("--months", type=int, help="default: retention_months in data/enquiries.toml")
     audit = commands.add_parser("audit", help="the record of staff access")
@@ -107,6 +104,12 @@ def main(
     out = out or sys.stdout
     err = err or sys.stderr
     args = _parser().parse_args(argv)
+    missing = command_line_secrets_missing()
+    if missing:
+        # Never hash or sign with the public key: cron would run on it unnoticed.
+        for problem in missing:
+            print(f"{args.command}: {problem} (SITE_DEMO=1 for a demo)", file=err)
+        return 2
     try:
         return _run(args, ask, out, err)
     except SQLAlchemyError as error:
@@ -125,7 +128,9 @@ def _safe(url: str) -> str:
 
 
 def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: TextIO) -> int:
-    from . import maintenance
+    from . import audit, backups, ledger, maintenance
+
+    actor = audit.cli_actor()
 
     if args.command == "export":
         from .export import write_csv
@@ -136,52 +141,66 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         count = write_csv(out, since=args.since)
         out.flush()
         print(f"{count} enquiries exported", file=err)
-        from . import audit
-
-        audit.exported(f"cli:{getpass.getuser()}", count, how="command line", background=False)
+        audit.exported(actor, count, how="command line", background=False)
         return 0
     if args.command == "audit":
-        from . import audit
-
         for entry in audit.entries(args.since):
             print(entry.line(), file=out)
         return 0
-    if args.command in {"backup", "restore"}:
-        if not is_sqlite(database_url()):
-            print(PG_BACKUP_HELP, file=err)
-            return 2
-        if args.command == "backup":
-            count = maintenance.backup(args.path)
-            print(f"backed up {count} enquiries to {args.path}", file=err)
-            return 0
+    if args.command == "backup":
+        count = backups.backup(args.path)
+        audit.record("backup", actor, f"{count} enquiries to {args.path.name}")
+        print(f"backed up {count} enquiries to {args.path}", file=err)
+        return 0
+    if args.command == "restore":
         if not args.path.is_file():
             print(f"no backup at {args.path}", file=err)
             return 1
-        if not args.yes and ask(f"Replace every enquiry in the database with {args.path}? Type yes: ").strip() != "yes":
+        question = (
+            f"Replace every enquiry in the database with those in {args.path}? (Staff and the audit stay.) Type yes: "
+        )
+        if not args.yes and ask(question).strip() != "yes":
             print("nothing restored", file=err)
             return 1
         count = maintenance.restore(args.path)
-        print(f"restored {count} enquiries from {args.path}", file=err)
+        audit.record("restore", actor, f"{count} enquiries from {args.path.name}; erasures made again")
+        print(f"restored {count} enquiries from {args.path}; every staff session ended", file=err)
         return 0
     if args.command == "erase":
         count = maintenance.erase_email(args.email)
+        # The fact of the erasure, never the address.
+        audit.record("erase", actor, f"{count} enquiries erased")
         print(f"erased {count} enquiries from {args.email.strip().lower()}", file=err)
         return 0
     if args.command == "reapply-erasures":
         count = maintenance.reapply_erasures()
+        audit.record("reapply-erasures", actor, f"{count} enquiries erased again")
         print(f"erased {count} enquiries again; every staff session ended", file=err)
         return 0
+    if args.command == "prune-ledger":
+        count = ledger.prune(args.before)
+        audit.record("prune-ledger", actor, f"{count} lines before {args.before.isoformat()}")
+        print(f"dropped {count} erasure ledger lines recorded before {args.before.isoformat()}", file=err)
+        return 0
     if args.command == "retention":
-        print(f"deleted {maintenance.delete_finished_subscriptions()} finished reminder subscriptions", file=err)
-        count = maintenance.delete_unconfirmed_subscriptions()
-        print(f"deleted {count} reminder subscriptions never confirmed by their address", file=err)
-        count = maintenance.delete_expired_recipients()
-        print(f"forgot the confirmation email counts of {count} mailboxes", file=err)
-        count = maintenance.delete_closed(months=args.months)
-        print(f"deleted {count} closed or untouched enquiries", file=err)
-        from . import audit
-
-        print(f"deleted {audit.delete_older()} staff audit entries older than a year", file=err)
+        counts = [
+            maintenance.delete_finished_subscriptions(),
+            maintenance.delete_unconfirmed_subscriptions(),
+            maintenance.delete_expired_recipients(),
+            maintenance.delete_closed(months=args.months),
+            audit.delete_older(),
+        ]
+        print(f"deleted {counts[0]} finished reminder subscriptions", file=err)
+        print(f"deleted {counts[1]} reminder subscriptions never confirmed by their address", file=err)
+        print(f"forgot the confirmation email counts of {counts[2]} mailboxes", file=err)
+        print(f"deleted {counts[3]} closed or untouched enquiries", file=err)
+        print(f"deleted {counts[4]} staff audit entries older than a year", file=err)
+        audit.record(
+            "retention",
+            actor,
+            f"{counts[3]} enquiries, {counts[0] + counts[1]} subscriptions, {counts[2]} mailbox counts, "
+            f"{counts[4]} audit entries deleted",
+        )
         return 0
     if args.command == "send-mail":
         from .mail import pending_count, send_due
@@ -206,12 +225,15 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
             print("SMTP_HOST is not set: nothing sent; the emails wait in the database", file=err)
         return 0 if report.configured and not report.failed else 1
     if args.command == "add-user":
-        return _add_user(args.name, args.reset, ask, err, admin=args.admin, email=args.email)
+        status = _add_user(args.name, args.reset, ask, err, admin=args.admin, email=args.email)
+        if status == 0:
+            audit.record("reset-password" if args.reset else "add-user", actor, args.name.strip().lower())
+        return status
     if args.command == "reset-second-factor":
         from .staff import reset_second_factor
 
         if reset_second_factor(args.name):
-            audit_cli("reset-2fa", args.name)
+            audit.record("reset-2fa", actor, args.name.strip().lower())
             print(
                 f"{args.name}'s second factor is reset and their sessions ended; at their next sign-in "
                 "/staff shows a QR code to set up a new one",
@@ -224,18 +246,12 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         from .staff import remove_user
 
         if remove_user(args.name):
+            audit.record("remove-user", actor, args.name.strip().lower())
             print(f"removed {args.name}", file=err)
             return 0
         print(f"there is no user called {args.name!r}", file=err)
         return 1
     raise AssertionError(args.command)
-
-
-def audit_cli(action: str, detail: str) -> None:
-    """A command-line admin action in the staff audit, as "cli:USER"."""
-    from . import audit
-
-    audit.record(action, f"cli:{getpass.getuser()}", detail)
 
 
 def _add_user(

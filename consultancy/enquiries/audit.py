@@ -1,13 +1,19 @@
-"""The record of staff access: sign-ins, failed and throttled sign-ins, enquiries opened,
-searches, status changes and exports, with who, when and from where.
+"""The record of staff access: sign-ins and sign-outs, failed and throttled sign-ins, inbox
+events refused for want of a session, list views and searches, enquiries opened, notes,
+status changes and exports, and every administrative command (users added, reset and removed,
+erasures, restores, retention), with who, when and from where.
 
-Rows are only ever inserted; `retention` deletes those older than KEEP_FOR. An export of
+It keeps no personal data of visitors: a search is kept as its length and a keyed hash (the
+audit key, keys.AUDIT), never its text; a note as its length. `erase` scrubs what the audit
+holds of the person (`scrub`): their enquiries' references, the hashes of searches for them.
+Rows are otherwise only inserted; `retention` deletes those older than KEEP_FOR. An export of
 more than EXPORT_NOTICE_ROWS rows (environment, 100 by default) also mails a notice to the
 firm's address, so a bulk copy of the enquiries never goes unnoticed.
 """
 
 from __future__ import annotations
 
+import getpass
 import logging
 import os
 import threading
@@ -15,8 +21,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, delete, func, or_, select
 
+from . import keys
 from .database import transaction
 from .models import StaffAudit, utcnow
 from .settings import IST
@@ -25,6 +32,13 @@ logger = logging.getLogger(__name__)
 
 KEEP_FOR = timedelta(days=366)
 DETAIL_MAX = 300
+# What stands in the audit for something erased.
+ERASED = "[erased]"
+# A refused inbox event is recorded once a minute per address, and at most REFUSED_PER_MINUTE
+# a minute in all (per worker); the rest are counted into the next entry. Anyone can send
+# such events, and they must not fill the table.
+REFUSED_EVERY = timedelta(minutes=1)
+REFUSED_PER_MINUTE = 30
 
 
 @dataclass(frozen=True)
@@ -113,3 +127,116 @@ def exported(actor: str, rows: int, *, address: str = "", how: str = "download",
             threading.Thread(target=mail.send_notice, args=(subject, text), daemon=True).start()
         else:
             mail.send_notice(subject, text)
+
+
+def cli_actor() -> str:
+    """Who ran a command: the local account, as "cli:NAME"."""
+    try:
+        return f"cli:{getpass.getuser()}"
+    except (KeyError, OSError):
+        return f"cli:uid {os.getuid()}"
+
+
+def search_hash(text: str) -> str:
+    """The audit's stand-in for what was searched: a keyed hash (keys.AUDIT) of the text as
+    the search reads it (trimmed, any case). Someone holding the key can tell whether a given
+    text was searched for; nobody can read the text back."""
+    return keys.keyed_hash(keys.AUDIT, text.strip().lower())[:16]
+
+
+def listed(
+    actor: str,
+    *,
+    status: str | None,
+    search: str,
+    page: int,
+    found: int,
+    address: str = "",
+    now: datetime | None = None,
+) -> None:
+    """A list view of the inbox: its filter, page and how many matched; a search as its length
+    and keyed hash only (it may be a person's name, phone or address)."""
+    shown = f"status {status or 'all'}, page {page}: {found} found"
+    if search.strip():
+        record(
+            "search",
+            actor,
+            f"{len(search.strip())} characters #{search_hash(search)}; {shown}",
+            address=address,
+            now=now,
+        )
+    else:
+        record("list", actor, shown, address=address, now=now)
+
+
+_refused_lock = threading.Lock()
+_refused_last: dict[str, datetime] = {}
+_refused_folded: dict[str, int] = {}
+_refused_minute: list = [None, 0]  # [the minute, entries written in it]
+
+
+def refused_event(address: str, reason: str, *, now: datetime | None = None) -> bool:
+    """An inbox event that came without a valid session. True when it was written, False
+    when it was counted into the next entry (the same address within REFUSED_EVERY, or over
+    REFUSED_PER_MINUTE in all)."""
+    now = now or utcnow()
+    where = str(address or "")[:64]
+    minute = now.replace(second=0, microsecond=0)
+    with _refused_lock:
+        last = _refused_last.get(where)
+        if _refused_minute[0] != minute:
+            _refused_minute[:] = [minute, 0]
+        if (last is not None and now - last < REFUSED_EVERY) or _refused_minute[1] >= REFUSED_PER_MINUTE:
+            _refused_folded[where] = _refused_folded.get(where, 0) + 1
+            return False
+        if len(_refused_last) > 10_000:
+            # Memory stays bounded whatever the number of addresses; counts may start again.
+            _refused_last.clear()
+        _refused_last[where] = now
+        _refused_minute[1] += 1
+        folded = _refused_folded.pop(where, 0)
+    detail = reason + (f" (and {folded} more before it)" if folded else "")
+    record("refused-event", "-", detail, address=where, now=now)
+    return True
+
+
+def scrub(session: Session, email: str, references: list[str], texts: list[str]) -> int:
+    """In the erasing transaction: take out of the audit what names an erased person: their
+    `email` wherever it is written (a sign-in refused under it too), their enquiries'
+    `references`, and searches for any of `texts` (their address, name, phone...): the keyed
+    hash, or the quoted text of entries from before searches were hashed. The entries stay,
+    so what staff did is still known, but not to whom. Names are matched only as a whole
+    search, never inside other text (a member of staff may share one). The number changed."""
+    email = email.strip().lower()
+    exact = [reference for reference in references if reference]
+    exact += [f"#{search_hash(text)}" for text in texts if text.strip()]
+    any_case = [f"'{text.strip().lower()}'" for text in texts if text.strip()]
+    if email:
+        any_case.append(email)
+    if not exact and not any_case:
+        return 0
+    found = [StaffAudit.detail.contains(needle) for needle in exact]
+    found += [StaffAudit.detail.ilike(f"%{needle}%") for needle in any_case]
+    if email:
+        found.append(func.lower(StaffAudit.actor) == email)
+    changed = 0
+    for row in session.exec(select(StaffAudit).where(or_(*found))).all():
+        detail = row.detail
+        for needle in exact:
+            detail = detail.replace(needle, ERASED)
+        for needle in any_case:
+            detail = _replace_any_case(detail, needle)
+        actor = ERASED if email and row.actor.lower() == email else row.actor
+        if (detail, actor) != (row.detail, row.actor):
+            row.detail, row.actor = detail[:DETAIL_MAX], actor
+            session.add(row)
+            changed += 1
+    return changed
+
+
+def _replace_any_case(text: str, needle: str) -> str:
+    lowered, start, out = text.lower(), 0, []
+    while (found := lowered.find(needle, start)) >= 0:
+        out += [text[start:found], ERASED]
+        start = found + len(needle)
+    return "".join(out) + text[start:]

@@ -4,12 +4,18 @@ One row per enquiry, oldest first, with a header row; times in IST (ISO 8601 wit
 A cell that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
 return) is written with a leading apostrophe, so that a visitor's "=HYPERLINK(...)" is shown,
 never run, when the firm opens the file.
+
+Phone numbers are the exception: stored as +91 and ten digits, they are written as
+"91 94370 12345" (the country code, then the number in two groups of five). With no + it
+cannot start a formula, and with spaces between groups of five it is not a number in any
+spreadsheet's locale, so it is shown as typed: no apostrophe, no 9.19E+11.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
 from datetime import date, datetime
 from typing import TextIO
@@ -40,10 +46,18 @@ COLUMNS: tuple[str, ...] = (
     "notice_version",
 )
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What the form stores for a phone (form.py): +91 and ten digits, nothing else.
+_STORED_PHONE = re.compile(r"\+(91)(\d{5})(\d{5})")
 
 
 def safe_cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def phone_cell(value: str) -> str:
+    """A stored phone as "91 94370 12345"; anything else under the formula guard."""
+    match = _STORED_PHONE.fullmatch(value)
+    return " ".join(match.groups()) if match else safe_cell(value)
 
 
 def ist(moment: datetime | None) -> str:
@@ -60,7 +74,7 @@ def _row(enquiry: Enquiry, notes: list[EnquiryNote]) -> list[str]:
         ist(enquiry.created_at),
         enquiry.status,
         enquiry.name,
-        enquiry.phone,
+        phone_cell(enquiry.phone),
         enquiry.email,
         enquiry.organisation,
         services_label(enquiry.services or [enquiry.service]),
@@ -92,8 +106,11 @@ def write_csv(out: TextIO, *, since: date | None = None, status: str | None = No
                 notes[note.enquiry_id].append(note)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
+    phone = COLUMNS.index("phone")
     for enquiry in enquiries:
-        writer.writerow([safe_cell(cell) for cell in _row(enquiry, notes[enquiry.id])])
+        row = _row(enquiry, notes[enquiry.id])
+        # The phone column is already in its own safe form (phone_cell).
+        writer.writerow([cell if i == phone else safe_cell(cell) for i, cell in enumerate(row)])
     return len(enquiries)
 
 

@@ -35,7 +35,7 @@ LABELS: dict[str, str] = {
     "organisation": "Organisation (optional)",
     "service": "Service",
     "district": "District of the project (optional)",
-    "message": "Message",
+    "message": "Message (optional)",
     "consent": "Consent",
 }
 
@@ -61,7 +61,7 @@ REQUIRED: dict[str, str] = {
     "organisation": "Enter your organisation's name, or leave it empty",
     "service": SERVICE_MESSAGE,
     "district": DISTRICT_MESSAGE,
-    "message": "Write a short message about your project",
+    "message": "Write your message as plain text, or leave it empty",
     "consent": CONSENT_MESSAGE,
 }
 
@@ -162,7 +162,8 @@ class EnquiryForm(BaseModel):
     # Every service chosen, in the list's order, each once.
     services: tuple[str, ...]
     district: str = ""
-    message: str
+    # Optional: the services and a phone number are enough for the firm to call back.
+    message: str = ""
     consent: bool
 
     @field_validator("name", mode="before")
@@ -226,7 +227,7 @@ class EnquiryForm(BaseModel):
     @classmethod
     def _message(cls, value: Any) -> str:
         limit = content().enquiries.message_max_length
-        return _text(value, "message", max_length=limit, required=True, one_line=False)
+        return _text(value, "message", max_length=limit, required=False, one_line=False)
 
     @field_validator("consent", mode="before")
     @classmethod

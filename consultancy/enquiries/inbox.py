@@ -12,18 +12,22 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import and_, func, select
+from sqlmodel import and_, func, or_, select
 
-from . import audit, export
+from . import audit, export, limits, mail_backlog
 from .database import transaction
-from .errors import EnquiryError, StoreUnavailable
+from .errors import EnquiryError, NotSignedIn, StoreUnavailable
 from .form import district_label, services_label
+from .mail_backlog import MailBacklog
 from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
-from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_recent_reauth, require_session
+from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_recent_reauth, require_session, session_identity
+from .staff import sign_out as end_session
 
 PAGE_SIZE = 50
+# The same caller's other enquiries shown with an opened one, newest first.
+RELATED_MAX = 20
 
 
 class InboxRefused(EnquiryError):
@@ -35,6 +39,17 @@ class NoteView:
     author: str
     text: str
     written: str  # "05 Mar 2026, 14:02 IST"
+
+
+@dataclass(frozen=True)
+class RelatedView:
+    """Another enquiry from the same caller, and what they share."""
+
+    reference: str
+    name: str
+    received: str
+    status: str
+    shared: str  # "same phone", "same email", "same connection", joined with ", "
 
 
 @dataclass(frozen=True)
@@ -53,7 +68,15 @@ class EnquiryView:
     message: str
     closed: str
     mail_sent: bool
+    # "05 Mar, 14:02" (with the year when not this year's), for the list's narrow column.
+    received_short: str = ""
+    # Over which limit it was held ("address", "contact", both or ""), in words for staff.
+    held_reason: str = ""
+    held_summary: str = ""
+    held_explanation: str = ""
     notes: tuple[NoteView, ...] = ()
+    # Only for one enquiry opened: the same caller's others.
+    related: tuple[RelatedView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,7 +90,20 @@ def _when(moment: datetime | None) -> str:
     return moment.astimezone(IST).strftime("%d %b %Y, %H:%M IST") if moment else ""
 
 
-def _view(enquiry: Enquiry, mail_sent: bool, notes: list[EnquiryNote] | None = None) -> EnquiryView:
+def _short_when(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    local = moment.astimezone(IST)
+    return local.strftime("%d %b, %H:%M" if local.year == utcnow().astimezone(IST).year else "%d %b %Y")
+
+
+def _view(
+    enquiry: Enquiry,
+    mail_sent: bool,
+    notes: list[EnquiryNote] | None = None,
+    related: tuple[RelatedView, ...] = (),
+) -> EnquiryView:
+    held = enquiry.status == HELD
     return EnquiryView(
         reference=enquiry.reference,
         received=_when(enquiry.created_at),
@@ -83,7 +119,51 @@ def _view(enquiry: Enquiry, mail_sent: bool, notes: list[EnquiryNote] | None = N
         message=enquiry.message,
         closed=_when(enquiry.closed_at),
         mail_sent=mail_sent,
+        received_short=_short_when(enquiry.created_at),
+        held_reason=enquiry.held_reason,
+        held_summary=limits.held_summary(enquiry.held_reason) if held else "",
+        held_explanation=limits.held_explanation(enquiry.held_reason) if held else "",
         notes=tuple(NoteView(author=n.author, text=n.text, written=_when(n.created_at)) for n in notes or ()),
+        related=related,
+    )
+
+
+def _related(session, enquiry: Enquiry) -> tuple[RelatedView, ...]:
+    """The same caller's other enquiries: the same phone or email, or (for one held over the
+    address limit) those sent from the same connection in the hour before it."""
+    same = []
+    if enquiry.phone:
+        same.append(Enquiry.phone == enquiry.phone)
+    if enquiry.email:
+        same.append(Enquiry.email == enquiry.email)
+    if enquiry.same_address:
+        same.append(Enquiry.reference.in_(enquiry.same_address[:200]))
+    if not same:
+        return ()
+    others = session.exec(
+        select(Enquiry)
+        .where(Enquiry.id != enquiry.id, or_(*same))
+        .order_by(Enquiry.created_at.desc(), Enquiry.id.desc())
+        .limit(RELATED_MAX)
+    ).all()
+
+    def shared(other: Enquiry) -> str:
+        why = [
+            ("same phone", bool(enquiry.phone) and other.phone == enquiry.phone),
+            ("same email", bool(enquiry.email) and other.email == enquiry.email),
+            ("same connection", other.reference in enquiry.same_address),
+        ]
+        return ", ".join(label for label, matches in why if matches)
+
+    return tuple(
+        RelatedView(
+            reference=other.reference,
+            name=other.name,
+            received=_when(other.created_at),
+            status=other.status,
+            shared=shared(other),
+        )
+        for other in others
     )
 
 
@@ -98,7 +178,8 @@ def list_enquiries(
     address: str = "",
 ) -> EnquiryList:
     """Newest first, filtered by status and by text in the reference, name, email, phone,
-    organisation or message; one page of `page_size`. A search is recorded in the audit."""
+    organisation or message; one page of `page_size`. Recorded in the audit (a search by its
+    length and keyed hash only)."""
     staff = require_session(token, now=now)
     where = _condition(status=status, search=search)
     if not status:
@@ -122,13 +203,34 @@ def list_enquiries(
             counts = dict(session.exec(select(Enquiry.status, func.count()).group_by(Enquiry.status)).all())
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
-    if search:
-        audit.record("search", staff.name, f"{search!r}: {total} found", address=address, now=now)
+    audit.listed(staff.name, status=status, search=search, page=page, found=total, address=address, now=now)
     return EnquiryList(
         enquiries=tuple(_view(enquiry, sent is not None) for enquiry, sent in rows),
         total=total,
         counts={status: counts.get(status, 0) for status in STATUSES},
     )
+
+
+def check_session(token: object, *, address: str = "", now: datetime | None = None) -> StaffIdentity:
+    """require_session for an inbox event, with a refusal recorded in the audit (bounded:
+    audit.refused_event): an event without a session is someone probing, or a session ended."""
+    try:
+        return require_session(token, now=now)
+    except NotSignedIn:
+        audit.refused_event(address, "session ended or unknown" if token else "no session", now=now)
+        raise
+
+
+def sign_out(token: object, *, address: str = "") -> None:
+    """End the session of `token` (an enrolling one too), recorded in the audit under its
+    owner's name."""
+    try:
+        name = session_identity(token).name
+    except (NotSignedIn, StoreUnavailable):
+        name = ""
+    end_session(token)
+    if name:
+        audit.record("sign-out", name, address=address)
 
 
 def _condition(*, since: object = None, status: object = None, search: object = ""):
@@ -174,7 +276,7 @@ def _load(session, reference: object) -> EnquiryView:
         select(EnquiryNote).where(EnquiryNote.enquiry_id == enquiry.id).order_by(EnquiryNote.created_at, EnquiryNote.id)
     ).all()
     sent = session.exec(select(MailQueue.sent_at).where(MailQueue.enquiry_id == enquiry.id)).first()
-    return _view(enquiry, sent is not None, list(notes))
+    return _view(enquiry, sent is not None, list(notes), _related(session, enquiry))
 
 
 def set_status(
@@ -209,7 +311,9 @@ def set_status(
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
 
 
-def add_note(token: object, reference: str, text: str, *, now: datetime | None = None) -> EnquiryView:
+def add_note(
+    token: object, reference: str, text: str, *, now: datetime | None = None, address: str = ""
+) -> EnquiryView:
     """Add a note (a call made, a quote sent) under the signed-in name."""
     staff = require_session(token, now=now)
     if not isinstance(text, str) or not text.strip():
@@ -224,6 +328,8 @@ def add_note(token: object, reference: str, text: str, *, now: datetime | None =
         with transaction() as session:
             enquiry = _find(session, reference)
             _note(session, enquiry, staff, text, now)
+            detail = f"{enquiry.reference}: {len(text)} characters"  # never the note's text
+            audit.record("note", staff.name, detail, address=address, now=now, session=session)
             session.flush()
             return _load(session, reference)
     except SQLAlchemyError as error:
@@ -255,3 +361,13 @@ def export_csv(
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     audit.exported(staff.name, rows, address=address)
     return text
+
+
+def mail_waiting(token: object, *, now: datetime | None = None) -> MailBacklog:
+    """The emails waiting to be sent for longer than `mail_waiting_warn_minutes`
+    (data/enquiries.toml), for the warning at the top of the inbox."""
+    require_session(token, now=now)
+    try:
+        return mail_backlog.waiting(now=now)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error

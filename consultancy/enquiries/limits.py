@@ -30,6 +30,40 @@ class Verdict:
     held: bool
     # Why it is held, for staff: "address", "contact" or both.
     reasons: tuple[str, ...] = ()
+    # Held: the references of the enquiries from the same address in the hour, oldest first.
+    same_address: tuple[str, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """What the enquiry stores as its `held_reason`."""
+        return " ".join(self.reasons)
+
+
+def _limit_words(reason: str, settings: EnquirySettings) -> str:
+    if reason == "address":
+        return f"the per-address limit ({settings.per_address_per_hour} enquiries an hour from one connection)"
+    return (
+        f"the per-contact limit ({settings.per_contact_per_hour} enquiries an hour "
+        "with the same phone number or email address)"
+    )
+
+
+def held_summary(reason: str) -> str:
+    """A held enquiry's reason in a few words, for the inbox's list."""
+    names = {"address": "per-address limit", "contact": "per-contact limit"}
+    known = [names[part] for part in reason.split() if part in names]
+    if len(known) == 2:
+        return "per-address and per-contact limits"
+    return known[0] if known else "limit not recorded"
+
+
+def held_explanation(reason: str, settings: EnquirySettings | None = None) -> str:
+    """Why an enquiry was held, for staff, from its stored `held_reason`."""
+    settings = settings or content().enquiries
+    parts = [_limit_words(part, settings) for part in ("address", "contact") if part in reason.split()]
+    if not parts:
+        return "Held before the reason was recorded: over the per-address or the per-contact limit."
+    return "Held: over " + " and ".join(parts) + "."
 
 
 def held_full_message() -> str:
@@ -86,7 +120,13 @@ def judge(
     address_over = from_address - settings.per_address_per_hour
     if held_now >= settings.held_max or address_over >= settings.held_per_address_per_hour:
         raise TooManyEnquiries(held_full_message())
-    return Verdict(held=True, reasons=reasons)
+    same_address = session.exec(
+        select(Enquiry.reference)
+        .join(RecentSubmission, RecentSubmission.enquiry_id == Enquiry.id)
+        .where(RecentSubmission.address_key == key)
+        .order_by(Enquiry.created_at, Enquiry.id)
+    ).all()
+    return Verdict(held=True, reasons=reasons, same_address=tuple(same_address))
 
 
 def held_mail_due(session: Session, now: datetime) -> bool:

@@ -1,33 +1,24 @@
-"""Looking after the stored enquiries: erasure on request, retention, backup and restore.
+"""Looking after the stored enquiries: erasure on request, retention, and restore (the
+copying itself is backups.py's).
 
-Erasures last: each `erase` appends a keyed hash of the address (never the address) to a
-ledger kept outside the database (ERASURE_LEDGER, default var/erasures.ledger), so that
+Erasures last: each `erase` is recorded in the erasure ledger (ledger.py) first, so that
 `restore` from an older backup deletes again what was erased since, and ends every staff
-session. After a PostgreSQL pg_restore, run `reapply-erasures` by hand.
+session. After a by-hand pg_restore, run `reapply-erasures`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import os
-import sqlite3
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-import sqlalchemy as sa
 from sqlmodel import delete, func, select
 
 from consultancy.content import content
 
-from . import database
+from . import audit, ledger
+from .backups import restore_tables
 from .database import transaction
 from .models import Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, StaffSession, utcnow
-from .settings import PUBLIC_ADDRESS_KEY, ROOT, database_url, is_sqlite
-
-
-class NotSqlite(Exception):
-    """Backup and restore here are SQLite's; PostgreSQL has pg_dump and pg_restore."""
 
 
 def _delete_enquiries(session, where) -> int:
@@ -88,61 +79,45 @@ def delete_expired_recipients(*, now: datetime | None = None) -> int:
         return delete_expired(session, now or utcnow())
 
 
-def ledger_path() -> Path:
-    return Path(os.environ.get("ERASURE_LEDGER", "").strip() or ROOT / "var" / "erasures.ledger")
-
-
-def erasure_key(email: str) -> str:
-    """A keyed hash of an address for the ledger: it tells whether an address was erased,
-    and gives no address back to someone who reads the ledger without the key."""
-    key = (os.environ.get("ENQUIRY_ADDRESS_KEY", "") or PUBLIC_ADDRESS_KEY).encode()
-    return hmac.new(key, email.strip().lower().encode("utf-8"), hashlib.sha256).hexdigest()
-
-
-def _record_erasure(email: str, now: datetime) -> None:
-    path = ledger_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Mode 600: it is about people, even as hashes.
-    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    with os.fdopen(descriptor, "a", encoding="ascii") as ledger:
-        ledger.write(f"{now.isoformat(timespec='seconds')}\t{erasure_key(email)}\n")
-        ledger.flush()
-        os.fsync(ledger.fileno())
-
-
-def erased_keys() -> set[str]:
-    path = ledger_path()
-    if not path.is_file():
-        return set()
-    return {line.split("\t")[1].strip() for line in path.read_text(encoding="ascii").splitlines() if "\t" in line}
-
-
 def erase_email(email: str, *, now: datetime | None = None) -> int:
     """Delete every enquiry sent from `email` (any letter case), with its notes, queued email
-    and renewal reminder subscriptions: a person's right to erasure under the DPDP Act, 2023. The erasure is recorded in
+    and renewal reminder subscriptions, and scrub the audit of their references and searches
+    for them: a person's right to erasure under the DPDP Act, 2023. The erasure is recorded in
     the ledger first, so a later restore repeats it. The number deleted."""
     email = email.strip().lower()
     if not email:
         raise ValueError("an email address is needed")
-    _record_erasure(email, now or utcnow())
+    ledger.record(email, now or utcnow())
+    theirs = func.lower(Enquiry.email) == email
     with transaction() as session:
-        return _delete_enquiries(session, func.lower(Enquiry.email) == email)
+        found = session.exec(select(Enquiry.reference, Enquiry.name, Enquiry.phone, Enquiry.organisation).where(theirs))
+        references, texts = [], [email]
+        for reference, name, phone, organisation in found.all():
+            references.append(reference)
+            texts += [name, phone, phone.removeprefix("+91"), organisation]
+        # What the audit holds of them goes in the same transaction as the enquiries.
+        audit.scrub(session, email, references, list(dict.fromkeys(texts)))
+        return _delete_enquiries(session, theirs)
 
 
 def reapply_erasures(url: str | None = None) -> int:
     """Delete again every enquiry whose address is in the ledger (after a restore), and
-    end every staff session. The number deleted."""
-    keys = erased_keys()
+    end every staff session. The number deleted. Raises LedgerKeyMissing (and changes
+    nothing) when the ledger holds lines no configured key can check."""
+    erased = ledger.erased_matcher()
     with transaction(url) as session:
         session.exec(delete(StaffSession))
-        if not keys:
+        columns = select(
+            Enquiry.id, Enquiry.email, Enquiry.reference, Enquiry.name, Enquiry.phone, Enquiry.organisation
+        )
+        found = [row for row in session.exec(columns).all() if row[1] and erased(row[1])]
+        if not found:
             return 0
-        ids = [
-            enquiry_id
-            for enquiry_id, email in session.exec(select(Enquiry.id, Enquiry.email)).all()
-            if erasure_key(email) in keys
-        ]
-        return _delete_enquiries(session, Enquiry.id.in_(ids)) if ids else 0
+        # A by-hand pg_restore of a whole dump brings back the audit as it was too.
+        for row in found:
+            texts = [row[1], row[3], row[4], row[4].removeprefix("+91"), row[5]]
+            audit.scrub(session, row[1], [row[2]], list(dict.fromkeys(texts)))
+        return _delete_enquiries(session, Enquiry.id.in_([row[0] for row in found]))
 
 
 def months_before(moment: datetime, months: int) -> datetime:
@@ -186,65 +161,11 @@ def delete_closed(*, months: int | None = None, now: datetime | None = None) -> 
         return _delete_enquiries(session, closed | untouched)
 
 
-def sqlite_file(url: str | None = None) -> Path:
-    url = url or database_url()
-    if not is_sqlite(url):
-        raise NotSqlite(url)
-    name = sa.engine.make_url(url).database
-    if not name or name == ":memory:":
-        raise NotSqlite(url)
-    return Path(name)
-
-
-def backup(target: Path, url: str | None = None) -> int:
-    """Copy the SQLite database to `target` while the site keeps running: SQLite's online
-    backup reads one consistent snapshot (WAL readers do not stop the writers). The copy is
-    a single self-contained file, checked before it replaces `target`. Returns the number of
-    enquiries in it."""
-    source_path = sqlite_file(url)
-    if not source_path.is_file():
-        raise FileNotFoundError(f"no database at {source_path}")
-    target = Path(target)
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    source = sqlite3.connect(source_path, timeout=database.SQLITE_BUSY_TIMEOUT_S)
-    # Created mode 600 whatever the caller's umask: a backup holds every visitor's details.
-    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    copy = sqlite3.connect(partial)
-    try:
-        source.backup(copy)  # all pages in one step: one snapshot
-        copy.execute("PRAGMA journal_mode=DELETE")
-        if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            raise RuntimeError("the copy failed SQLite's integrity check")
-        count = copy.execute("SELECT count(*) FROM enquiry").fetchone()[0]
-    finally:
-        copy.close()
-        source.close()
-    with partial.open("rb") as handle:
-        os.fsync(handle.fileno())
-    partial.replace(target)
-    return count
-
-
 def restore(source: Path, url: str | None = None) -> int:
-    """Replace the SQLite database's contents with the backup at `source` (stop the backend
-    first: sessions open during the copy would see it change under them). Returns the
-    number of enquiries restored."""
-    source = Path(source)
-    target_path = sqlite_file(url)
-    backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    try:
-        if backup_db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            raise RuntimeError(f"{source} failed SQLite's integrity check; nothing was restored")
-        count = backup_db.execute("SELECT count(*) FROM enquiry").fetchone()[0]
-        database.dispose(url or database_url())
-        live = sqlite3.connect(target_path, timeout=database.SQLITE_BUSY_TIMEOUT_S)
-        try:
-            backup_db.backup(live)
-            live.execute("PRAGMA journal_mode=WAL")
-        finally:
-            live.close()
-    finally:
-        backup_db.close()
-    # The backup predates the erasures made since: make them again, and sign everyone out.
+    """Put the enquiry side of a backup back (backups.restore_tables: staff, sessions and the
+    audit stay as they are), then make again the erasures made since it was taken and sign
+    every member of staff out. Stop the backend first. The number of enquiries restored.
+    Raises LedgerKeyMissing, before anything is replaced, when the ledger cannot be checked."""
+    ledger.erased_matcher()  # fails now, not after the backup has replaced anything
+    count = restore_tables(source, url)
     return count - reapply_erasures(url)

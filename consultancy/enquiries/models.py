@@ -26,6 +26,9 @@ SQLModel.metadata.naming_convention = {
 STATUSES: tuple[str, ...] = ("new", "contacted", "quoted", "closed", "held")
 # Over a limit an enquiry is kept as "held" until staff release it to "new": never dropped.
 HELD = "held"
+# The limits an enquiry can be held for: enquiries from one address an hour, and with one
+# phone number or email address an hour (data/enquiries.toml).
+HELD_REASONS: tuple[str, ...] = ("address", "contact")
 
 # Longest values the form accepts (form.py refuses longer ones with a message first).
 NAME_MAX = 100
@@ -98,6 +101,12 @@ class Enquiry(SQLModel, table=True):
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
     # When it arrived over a limit and was held for staff review (kept after its release).
     held_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    # Which limit it was over when held: "address", "contact" or "address contact" (HELD_REASONS);
+    # "" when not held, or held before the reason was kept.
+    held_reason: str = Field(default="", max_length=20)
+    # When held: the references of the enquiries sent from the same connection in the hour
+    # before, so staff can see the caller's others (the address itself is never kept).
+    same_address: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     # Made by the visitor's browser for this enquiry, so one sent again (after the backend
     # was away, or on a later visit) is stored once.
     client_key: str | None = Field(default=None, max_length=64, unique=True)
@@ -137,6 +146,10 @@ class RecentSubmission(SQLModel, table=True):
     # A reminders request's recipient (recipients.recipient_key, never the address), so that
     # asks for one mailbox count together whatever its spelling; None for other enquiries.
     contact_key: str | None = Field(default=None, max_length=64, index=True)
+    # The enquiry stored, so one held over the address limit can name the others from the
+    # same address in that hour (its `same_address`). Left when the enquiry is erased: the
+    # hour's count stays.
+    enquiry_id: int | None = Field(default=None, foreign_key="enquiry.id", ondelete="SET NULL")
     created_at: datetime = Field(sa_type=UTCDateTime, index=True)
 
 

@@ -3,8 +3,8 @@ into the reminders form, so the site must not become a way to mail a stranger.
 
 A mailbox is its address normalised the way mail providers deliver it: letter case and a
 `+tag` make no other mailbox, nor do dots in a Gmail address. It is kept only as a keyed hash
-(`recipient_key`), with a key derived for this purpose from ENQUIRY_ADDRESS_KEY, as the
-per-address limit keeps visitors' IP addresses.
+(`recipient_key`), with the mailbox key (keys.MAILBOX: ENQUIRY_KEY_MAILBOX, else derived from
+ENQUIRY_ADDRESS_KEY), as the per-address limit keeps visitors' IP addresses.
 
 `take_confirmation` counts the confirmation emails asking a mailbox's owner to confirm
 reminders, across every request for that mailbox: at most one a day and
@@ -16,23 +16,19 @@ way.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import os
 from datetime import datetime, timedelta
 
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, delete, update
 
+from . import keys
 from .models import MailRecipient
-from .settings import PUBLIC_ADDRESS_KEY
 
 CONFIRMATION_EVERY = timedelta(days=1)
 CONFIRMATIONS_PER_PERIOD = 3
 # Longer than a request lives unconfirmed (reminder_confirm_days), so asking again after one
 # is deleted gives a mailbox no new emails.
 PERIOD = timedelta(days=30)
-PURPOSE = b"mail-recipient"
 # Providers that deliver "a.b@" and "ab@" to one mailbox, and their other names.
 DOTS_IGNORED = {"gmail.com": "gmail.com", "googlemail.com": "gmail.com"}
 
@@ -51,10 +47,8 @@ def normalise(email: str) -> str:
 
 def recipient_key(email: str) -> str:
     """A keyed hash of the mailbox `email` reaches: what the caps count, never the address."""
-    secret = os.environ.get("ENQUIRY_ADDRESS_KEY", "") or PUBLIC_ADDRESS_KEY
     # A key of its own: this hash matches no other hash the site keeps of anything.
-    key = hmac.new(secret.encode(), PURPOSE, hashlib.sha256).digest()
-    return hmac.new(key, normalise(email).encode(), hashlib.sha256).hexdigest()
+    return keys.keyed_hash(keys.MAILBOX, normalise(email))
 
 
 def take_confirmation(session: Session, email: str, now: datetime) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 from urllib.parse import parse_qsl
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -26,10 +27,15 @@ from consultancy.framework.http_routes import read_body, routes
 from . import reminders, unsubscribe
 from .database import transaction
 from .errors import StoreUnavailable
+from .keys import Purpose
 from .models import Enquiry, ReminderSubscription
 from .unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
 
 BODY_MAX = 1024
+# A link's query is short (an id and 32 hex characters); a longer one is no link of ours.
+QUERY_MAX = 256
+# ASCII digits only: str.isdigit() also takes "²", which int() then refuses.
+ID_PATTERN = re.compile(r"[0-9]{1,9}")
 # The link carries its signature: it is not passed on to another site, kept in a cache or indexed.
 HEADERS = [
     (b"content-type", b"text/html; charset=utf-8"),
@@ -73,20 +79,33 @@ async def _answer(send: Send, status: int, page: bytes) -> None:
     await send({"type": "http.response.body", "body": page})
 
 
+def _fields(query: str) -> tuple[int | None, str]:
+    """(subscription id, signature) from a link's query, (None, "") for anything malformed:
+    too long, `s` or `t` missing or given twice, an id that is not a few ASCII digits. Every
+    malformed link then gets the same refusal as a wrong signature, never an error."""
+    if len(query) > QUERY_MAX:
+        return None, ""
+    pairs = parse_qsl(query, keep_blank_values=True)
+    ids = [value for name, value in pairs if name == "s"]
+    signatures = [value for name, value in pairs if name == "t"]
+    if len(ids) != 1 or len(signatures) != 1 or ID_PATTERN.fullmatch(ids[0]) is None:
+        return None, ""
+    return int(ids[0]), signatures[0]
+
+
 # What a valid link's look-up gives: (subscription id, its lead's reference, stopped, confirmed).
 Found = tuple[int, str, bool, bool]
 
 
-def _find(query: str, purpose: bytes = UNSUBSCRIBE) -> Found | None:
+def _find(query: str, purpose: Purpose = UNSUBSCRIBE) -> Found | None:
     """(subscription id, its lead's reference, stopped already, confirmed already) when the
     link's signature is right for `purpose`, else None. Reads the database (call it off the
     event loop)."""
-    fields = dict(parse_qsl(query, keep_blank_values=True))
-    text, given = fields.get("s", ""), fields.get("t", "")
-    if not text.isdigit() or len(text) > 12:
+    subscription_id, given = _fields(query)
+    if subscription_id is None:
         return None
     with transaction() as session:
-        subscription = session.get(ReminderSubscription, int(text))
+        subscription = session.get(ReminderSubscription, subscription_id)
         enquiry = session.get(Enquiry, subscription.enquiry_id) if subscription else None
         if subscription is None or enquiry is None:
             return None
@@ -108,7 +127,7 @@ UNAVAILABLE = (
 
 
 async def _link(
-    scope: Scope, receive: Receive, send: Send, purpose: bytes, invalid: tuple[str, str]
+    scope: Scope, receive: Receive, send: Send, purpose: Purpose, invalid: tuple[str, str]
 ) -> tuple[str, str, Found] | None:
     """(method, query, what `_find` found) for a link signed for `purpose`; None once the
     request has been answered (a method not allowed, a body too long, a bad link, no database)."""

@@ -8,6 +8,8 @@ import os
 from datetime import timedelta, timezone
 from pathlib import Path
 
+from . import keys
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SQLITE_PATH = ROOT / "var" / "enquiries.db"
 
@@ -43,12 +45,6 @@ def env_flag(name: str, default: bool) -> bool:
     return value in {"1", "true", "yes", "on"}
 
 
-# The key the code fell back on before production refused to start without one of its own;
-# anyone can read it here, so it protects nothing.
-PUBLIC_ADDRESS_KEY = "consultancy-enquiries"
-ADDRESS_KEY_MIN = 32
-
-
 def is_production_backend() -> bool:
     """The backend as deploy/prod.sh runs it (behind nginx, for visitors)."""
     return os.environ.get("REFLEX_ENV_MODE", "") == "prod" and env_flag("REFLEX_BACKEND_ONLY", False)
@@ -59,9 +55,13 @@ def require_production_secrets() -> None:
     knows (an IPv4 address is recovered from such a hash by trying all 2^32)."""
     if not is_production_backend():
         return
-    key = os.environ.get("ENQUIRY_ADDRESS_KEY", "")
-    if len(key) < ADDRESS_KEY_MIN or key == PUBLIC_ADDRESS_KEY:
-        raise SystemExit(
-            f"ENQUIRY_ADDRESS_KEY must be a random secret of at least {ADDRESS_KEY_MIN} characters in production "
-            "(README, Deploying): for example, python -c 'import secrets; print(secrets.token_urlsafe(32))'"
-        )
+    found = keys.problems()
+    if found:
+        raise SystemExit("; ".join(found) + " in production (README, Deploying)")
+
+
+def command_line_secrets_missing() -> list[str]:
+    """What the command line (and so cron) lacks to run: the same rule as the production
+    backend's, everywhere but a demo (SITE_DEMO=1, as make run and the tests set). A cron job
+    must never hash or sign with the public key."""
+    return [] if keys.is_demo() else keys.problems()

@@ -216,7 +216,7 @@ async def _sign_out(scope: Scope, receive: Receive, send: Send) -> None:
     await read_form(receive, BODY_MAX)
     token = _request_token(scope)
     if token:
-        await asyncio.to_thread(staff.sign_out, token)
+        await asyncio.to_thread(inbox.sign_out, token, address=request_address(scope))
     await _respond(send, INBOX_PATH, [_cookie(scope, "", clear=True)])
 
 

@@ -5,11 +5,8 @@ committed to the database together. The limits and holding are in limits.py.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import ipaddress
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,7 +18,7 @@ from sqlmodel import Session, select, update
 from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 
-from . import limits, mail
+from . import keys, limits, mail
 from .database import write
 from .errors import StoreUnavailable
 from .form import EnquiryForm
@@ -42,7 +39,8 @@ def reference(prefix: str, year: int, number: int) -> str:
 
 def address_key(address: str) -> str:
     """What the per-address limit counts: a keyed hash of the visitor's IP address (IPv6
-    by its /64, which one household or phone usually holds whole), never the address."""
+    by its /64, which one household or phone usually holds whole), never the address; the
+    address key (keys.ADDRESS) is this hash's alone."""
     text = str(address or "").strip()[:100]
     try:
         ip = ipaddress.ip_address(text)
@@ -51,8 +49,7 @@ def address_key(address: str) -> str:
         text = str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
     except ValueError:
         text = text or "unknown"
-    key = os.environ.get("ENQUIRY_ADDRESS_KEY", "consultancy-enquiries").encode()
-    return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
+    return keys.keyed_hash(keys.ADDRESS, text)
 
 
 def unavailable_message() -> str:
@@ -161,11 +158,15 @@ def _store(
         status=HELD if verdict.held else "new",
         status_changed_at=now,
         held_at=now if verdict.held else None,
+        held_reason=verdict.reason,
+        same_address=list(verdict.same_address),
         client_key=client_key or None,
     )
     session.add(enquiry)
     session.flush()
-    session.add(RecentSubmission(address_key=key, contact_key=contact_key or None, created_at=now))
+    session.add(
+        RecentSubmission(address_key=key, contact_key=contact_key or None, enquiry_id=enquiry.id, created_at=now)
+    )
     # Held ones are bounded in email too: the first in an hour tells staff, the rest wait in
     # the inbox's "Held" list.
     if not verdict.held or limits.held_mail_due(session, now):

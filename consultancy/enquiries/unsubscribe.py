@@ -4,10 +4,10 @@ nobody can make a working link for someone else's subscription.
 
 A link carries the subscription's id and an HMAC-SHA256 of the id and its enquiry's reference
 (never reused: a link of an erased subscription does not fit a later one with the same id),
-keyed from ENQUIRY_ADDRESS_KEY, the site's secret, with a key of its own per purpose: an
-unsubscribe signature does not confirm, nor a confirmation one unsubscribe. Without a real key
-(unset, short, or the public fallback) no link is made and none is accepted: the emails wait in
-the queue rather than go out with a link anyone could forge.
+with a key of its own per purpose (keys.py: ENQUIRY_KEY_LINKS, else derived from
+ENQUIRY_ADDRESS_KEY): an unsubscribe signature does not confirm, nor a confirmation one
+unsubscribe. Without a real secret (unset, short, or the public one) no link is made and none is
+accepted: the emails wait in the queue rather than go out with a link anyone could forge.
 """
 
 from __future__ import annotations
@@ -15,45 +15,35 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 from urllib.parse import urlencode
 
 from consultancy.content import content
 
-from .settings import ADDRESS_KEY_MIN, PUBLIC_ADDRESS_KEY
+from . import keys
+from .keys import NoKey
 
 PATH = "/_reminders/unsubscribe"
 CONFIRM_PATH = "/_reminders/confirm"
-# What a signature is for: each derives its own key.
-UNSUBSCRIBE = b"reminder-unsubscribe"
-CONFIRM = b"reminder-confirm"
+# What a signature is for: each has its own key.
+UNSUBSCRIBE = keys.UNSUBSCRIBE
+CONFIRM = keys.CONFIRM
 # 128 bits of the HMAC: as hard to guess as the whole, and a shorter link in the email.
 SIGNATURE_CHARS = 32
+# What a signature looks like; anything else (non-ASCII above all, which compare_digest refuses
+# with an exception) is turned away before any comparison.
+SIGNATURE_PATTERN = re.compile(f"[0-9a-f]{{{SIGNATURE_CHARS}}}")
 
 
-class NoKey(RuntimeError):
-    """ENQUIRY_ADDRESS_KEY is not a real secret: no unsubscribe link can be signed."""
-
-
-def _key(purpose: bytes) -> bytes:
-    secret = os.environ.get("ENQUIRY_ADDRESS_KEY", "")
-    if len(secret) < ADDRESS_KEY_MIN or secret == PUBLIC_ADDRESS_KEY:
-        raise NoKey(
-            f"ENQUIRY_ADDRESS_KEY must be a random secret of at least {ADDRESS_KEY_MIN} characters to sign "
-            "the reminders' links; their emails wait until it is set"
-        )
-    # A key of its own for each purpose: a signature here is no hash of anything else, and one
-    # purpose's signature is no use for another.
-    return hmac.new(secret.encode(), purpose, hashlib.sha256).digest()
-
-
-def signature(subscription_id: int, reference: str, purpose: bytes = UNSUBSCRIBE) -> str:
+def signature(subscription_id: int, reference: str, purpose: keys.Purpose = UNSUBSCRIBE) -> str:
+    """Raises NoKey without a real secret: links are never signed with the public key."""
     text = f"{subscription_id}:{reference}".encode()
-    return hmac.new(_key(purpose), text, hashlib.sha256).hexdigest()[:SIGNATURE_CHARS]
+    return hmac.new(keys.key(purpose, strict=True), text, hashlib.sha256).hexdigest()[:SIGNATURE_CHARS]
 
 
-def valid(subscription_id: int, reference: str, given: object, purpose: bytes = UNSUBSCRIBE) -> bool:
+def valid(subscription_id: int, reference: str, given: object, purpose: keys.Purpose = UNSUBSCRIBE) -> bool:
     """True when `given` is the signature for this subscription and purpose (False without a key)."""
-    if not isinstance(given, str) or len(given) != SIGNATURE_CHARS:
+    if not isinstance(given, str) or SIGNATURE_PATTERN.fullmatch(given) is None:
         return False
     try:
         expected = signature(subscription_id, reference, purpose)

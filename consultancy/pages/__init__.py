@@ -8,6 +8,7 @@ from . import (  # noqa: F401
     not_found,
     privacy,
     redirects,
+    regulatory_updates,
     renewal_calendar,
     rough,
     service,

@@ -5,10 +5,12 @@ import reflex as rx
 from consultancy.components.checklist import checklist
 from consultancy.components.enquiry_form import enquiry_form
 from consultancy.components.icons import icon
+from consultancy.components.law_facts import glance_box
 from consultancy.components.sources import law_review
-from consultancy.components.ui import button_link, icon_card, link, page_hero, section
+from consultancy.components.ui import button_link, icon_card, page_hero, section
 from consultancy.content import content
-from consultancy.content.models import Service, Validity
+from consultancy.content.models import Service
+from consultancy.law.public import facts_of, fill
 from consultancy.templates.webpage import absolute_url, breadcrumbs, register
 
 
@@ -45,64 +47,23 @@ def _steps(service: Service) -> rx.Component:
     )
 
 
-def _validity(approval: Validity) -> rx.Component:
-    # A period the reference has not confirmed is never shown as settled fact.
-    unconfirmed = approval.status == "to verify"
-    parts: list[rx.Component] = [
-        rx.el.p(
-            rx.el.strong(f"{approval.name}: "),
-            approval.period,
-            " (still to be confirmed)" if unconfirmed and "confirm" not in approval.period else "",
-        )
-    ]
-    if approval.renewal:
-        parts.append(rx.el.p(approval.renewal))
-    if approval.filings:
-        parts.append(
-            rx.el.ul(
-                *[rx.el.li(f"{f.name}: {f.due}") for f in approval.filings],
-                class_name="glance__filings",
-            )
-        )
-    return rx.el.div(*parts, class_name="glance__approval")
-
-
 def _glance(service: Service) -> rx.Component:
-    """The short box a business owner reads before calling: plain HTML, no script."""
+    """The short box a business owner reads before calling, from the approvals' records."""
     data = content()
-    glance = service.glance
-    validity = [_validity(data.validity[a]) for a in glance.validity]
-    if glance.validity:
-        # The calendar opens with this page's approvals ticked, ready for the certificate dates.
-        validity.append(
-            rx.el.p(
-                link("Add to my renewal calendar", href=f"/renewal-calendar?add={','.join(glance.validity)}"),
-                class_name="glance__calendar",
-            )
-        )
-    if glance.validity_note:
-        validity.insert(0, rx.el.p(glance.validity_note))
-    rows = (
-        ("Typical time to approval", [rx.el.p(glance.time)]),
-        (
-            "Government fee",
-            [rx.el.p(glance.fee), rx.el.p(f"Source: {glance.fee_source}", class_name="glance__source")],
-        ),
-        ("How long it is valid", validity),
-        ("Our fee", [rx.el.p(data.site.firm_fee or "On request: we quote once we have seen your project.")]),
-    )
-    return rx.el.dl(
-        *[rx.el.div(rx.el.dt(term), rx.el.dd(*body), class_name="glance__row") for term, body in rows],
-        class_name="glance",
-    )
+    facts = [facts_of(data.law.records[a], data.law) for a in service.glance.approvals]
+    firm_fee = data.site.firm_fee or "On request: we quote once we have seen your project."
+    return glance_box(service.glance, facts, firm_fee)
 
 
 def _faqs(service: Service) -> rx.Component:
     # <details> opens and closes without any JavaScript, so the box adds none to the page.
+    law = content().law
     return rx.el.div(
         rx.el.h3("Frequently asked questions", class_name="faq__title"),
         *[
-            rx.el.details(rx.el.summary(faq.question, class_name="faq__q"), rx.el.p(faq.answer), class_name="faq")
+            rx.el.details(
+                rx.el.summary(faq.question, class_name="faq__q"), rx.el.p(fill(faq.answer, law)), class_name="faq"
+            )
             for faq in service.faqs
         ],
         class_name="faqs",
@@ -193,11 +154,16 @@ def _service_data(service: Service) -> dict:
 
 
 def _faq_data(service: Service) -> dict:
+    law = content().law
     return {
         "@context": "https://schema.org",
         "@type": "FAQPage",
         "mainEntity": [
-            {"@type": "Question", "name": f.question, "acceptedAnswer": {"@type": "Answer", "text": f.answer}}
+            {
+                "@type": "Question",
+                "name": f.question,
+                "acceptedAnswer": {"@type": "Answer", "text": fill(f.answer, law)},
+            }
             for f in service.faqs
         ],
     }

@@ -22,6 +22,14 @@ def staff() -> rx.Component:
     return staff_inbox()
 
 
+# A tool for the firm's staff: none of the visitors' header, footer or WhatsApp and Call buttons.
 register(
-    "/staff", META, staff, indexed=False, followed=False, on_load=[InboxState.refresh, AccountState.refresh], live=True
+    "/staff",
+    META,
+    staff,
+    indexed=False,
+    followed=False,
+    on_load=[InboxState.refresh, AccountState.refresh],
+    live=True,
+    public=False,
 )

@@ -1,12 +1,15 @@
-"""sitemap.xml and robots.txt, written from the Route table when the app compiles.
+"""sitemap.xml, robots.txt and the updates feed, written when the app compiles.
 
 Only canonical, indexable pages are listed: redirect paths, /rough and the 404
-page are not. Both files are generated into assets/ (git-ignored), which Reflex
+page are not. The files are generated into assets/ (git-ignored), which Reflex
 publishes as-is.
 """
 
 from pathlib import Path
 from xml.sax.saxutils import escape
+
+from consultancy.content import content
+from consultancy.law.updates import write_feed
 
 from .webpage import ROUTES, absolute_url
 
@@ -25,7 +28,9 @@ def robots_txt() -> str:
 
 
 def write_search_files(directory: Path = ASSETS) -> None:
+    """sitemap.xml, robots.txt and the regulatory updates' Atom feed, all static files."""
     for name, text in (("sitemap.xml", sitemap_xml()), ("robots.txt", robots_txt())):
         target = directory / name
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
+    write_feed(content(), directory)

@@ -150,8 +150,10 @@ def register(
     preload_image: str | None = None,
     live: bool = False,
     server_html: bool = True,
+    public: bool = True,
 ) -> Route:
-    """Add a page: the body is wrapped in the site chrome with `active` marked in the nav.
+    """Add a page: the body is wrapped in the site chrome with `active` marked in the nav
+    (`public=False`: without the visitors' header, footer and contact buttons).
     `live` pages keep state on the backend and say so when it cannot be reached.
     `server_html=False` for a page React may render at an address it was not prerendered
     for (the 404 page): its static parts then stay in its script (consultancy/framework/server_html)."""
@@ -168,6 +170,7 @@ def register(
             live=live,
             backend_on_mount=on_load is not None,
             server_html=server_html,
+            public=public,
         ),
         keywords=tuple(meta.keywords),
         indexed=indexed,

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 ALL_ROUTES = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES]]
 
 
-def test_the_spec_has_29_routes_and_the_renewal_calendar() -> None:
-    assert len(ALL_ROUTES) == 30 == len(set(ALL_ROUTES))
+def test_the_spec_has_29_routes_the_renewal_calendar_and_the_regulatory_updates() -> None:
+    assert len(ALL_ROUTES) == 31 == len(set(ALL_ROUTES))
 
 
 def _open(page, path: str):
@@ -69,6 +69,40 @@ def test_services_dropdown_opens_by_click_and_closes_by_escape(desktop_page) -> 
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(trigger).to_be_focused()
+
+
+@pytest.mark.parametrize("key", ["Space", "ArrowDown"])
+def test_services_dropdown_opens_and_moves_by_keyboard(page, key: str) -> None:
+    """The disclosure pattern with arrow keys: Space or ArrowDown on the button opens the menu
+    at its first link, the arrows move between its links, Escape closes it and returns to the
+    button."""
+    _open(page, "/about")
+    if page.viewport_size["width"] < 768:
+        page.get_by_role("button", name="Menu").click()
+    trigger = page.locator("#services-trigger")
+    menu = page.locator("#services-menu")
+    links = menu.locator("a")
+    page.mouse.move(5, 5)
+    trigger.focus()
+    page.keyboard.press(key)
+    expect(menu).to_be_visible()
+    expect(trigger).to_have_attribute("aria-expanded", "true")
+    expect(links.first).to_be_focused()
+    expect(page).to_have_url(re.compile(r"/about$"))
+    page.keyboard.press("ArrowDown")
+    expect(links.nth(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(links.last).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(links.first).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(trigger).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(links.first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(trigger).to_be_focused()
+    expect(trigger).not_to_have_attribute("aria-haspopup", re.compile(".*"))
 
 
 def test_services_dropdown_opens_on_hover_and_closes_on_leave(desktop_page) -> None:

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from consultancy.content import content
 from tests.conftest import wait_until_interactive
 
-HOSPITAL = "/approvals-finder?activity=hospital&stage=new&premises=build&built_up_area=6000&height=16&beds=60"
+HOSPITAL = "/approvals-finder?activity=hospital&stage=new&premises=build&built_up_area=6000&height=10&floors=2&beds=60"
 
 
 def _shot(page, name: str) -> None:
@@ -194,4 +194,4 @@ def test_an_industry_tile_opens_the_finder_with_its_sector_chosen(page) -> None:
     page.wait_for_url(re.compile(r"/approvals-finder\?activity=hospital"))
     wait_until_interactive(page)
     expect(page.get_by_label("What is the project?")).to_have_value("hospital")
-    expect(page.get_by_label("Number of beds")).to_be_visible()
+    expect(page.get_by_label(re.compile("^Height of the tallest building"))).to_be_visible()

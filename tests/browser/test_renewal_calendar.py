@@ -1,5 +1,5 @@
 """/renewal-calendar end to end: approvals ticked and dated by keyboard, the dated list
-(overdue first, returns with their status), the .ics download read back, the list kept over a
+(overdue first, returns with their own sources), the .ics download read back, the list kept over a
 reload, the finder's and a service page's hand-over, at 390 and 1280 px, and the same flow on
 a static host whose backend refuses every connection. Reminders by email: asked for and
 stored (read back with the firm's export) with the backend up, the page saying to confirm
@@ -50,15 +50,18 @@ def _flow(page, label: str) -> None:
     page.reload()
     wait_until_interactive(page)
     expect(page.locator("#cal-privacy")).to_contain_text("stays in this browser")
-    expect(page.locator("#cal-reviewed")).to_contain_text("Rules last reviewed: 25 Nov 2026")
+    expect(page.locator("#cal-reviewed")).to_contain_text("Rules last reviewed: 27 Nov 2026")
     expect(page.locator("#cal-empty")).to_be_visible()
     today = today_in_kolkata()
-    _tick_by_keyboard(page, "fire-certificate")
-    # Issued over two years ago: its renewal is overdue and comes first.
-    _type_date(page, "fire-certificate", today.replace(year=today.year - 3))
-    _tick_by_keyboard(page, "cto")
-    expect(page.locator("#cal-why-cto")).to_contain_text("expiry")
-    _type_date(page, "cto", today + timedelta(days=400))
+    _tick_by_keyboard(page, "fire-safety-certificate")
+    # The law fixes no one period for every fire certificate: only its printed expiry is asked
+    # for, and the page says why. Expired a month ago: its renewal is overdue and comes first.
+    expect(page.locator("#cal-kind-fire-safety-certificate")).to_have_count(0)
+    expect(page.locator("#cal-why-fire-safety-certificate")).to_contain_text("printed on yours")
+    _type_date(page, "fire-safety-certificate", today - timedelta(days=30))
+    _tick_by_keyboard(page, "consent-to-operate")
+    expect(page.locator("#cal-why-consent-to-operate")).to_contain_text("expiry")
+    _type_date(page, "consent-to-operate", today + timedelta(days=400))
     items = page.locator("#cal-items > li")
     expect(items.first).to_contain_text("Overdue")
     expect(items.first).to_contain_text("Fire Safety Certificate")
@@ -77,7 +80,7 @@ def _flow(page, label: str) -> None:
     # The list survives a reload on the same device.
     page.reload()
     wait_until_interactive(page)
-    expect(page.locator("#cal-fire-certificate")).to_be_checked()
+    expect(page.locator("#cal-fire-safety-certificate")).to_be_checked()
     expect(page.locator("#cal-items > li")).to_have_count(3)
     assert page.js_errors == []
 
@@ -95,11 +98,12 @@ def test_the_address_ticks_approvals_from_the_finder_and_service_pages(desktop_p
     page.goto("/consent-to-operate")
     wait_until_interactive(page)
     link = page.get_by_role("link", name="Add to my renewal calendar")
-    expect(link).to_have_attribute("href", "/renewal-calendar?add=cto")
+    expect(link).to_have_attribute("href", "/renewal-calendar?add=consent-to-operate")
+    # Links made before the records used other ids: they still tick the same approvals.
     page.goto("/renewal-calendar?add=cto,fire-certificate,nope")
     wait_until_interactive(page)
-    expect(page.locator("#cal-cto")).to_be_checked()
-    expect(page.locator("#cal-fire-certificate")).to_be_checked()
+    expect(page.locator("#cal-consent-to-operate")).to_be_checked()
+    expect(page.locator("#cal-fire-safety-certificate")).to_be_checked()
     page.goto("/approvals-finder")
     wait_until_interactive(page)
     expect(page.locator("#finder-calendar")).to_have_attribute("href", "/renewal-calendar")
@@ -111,8 +115,8 @@ def _list_with_a_date(page) -> None:
     page.evaluate("localStorage.clear()")
     page.reload()
     wait_until_interactive(page)
-    _tick_by_keyboard(page, "cto")
-    _type_date(page, "cto", today_in_kolkata() + timedelta(days=400))
+    _tick_by_keyboard(page, "consent-to-operate")
+    _type_date(page, "consent-to-operate", today_in_kolkata() + timedelta(days=400))
     expect(page.locator("#cal-items > li")).to_have_count(2)
 
 

@@ -1,6 +1,8 @@
 """The header search in a real browser, at 390 and 1280 px: the queries visitors type find
-the page they mean, results show in full (on a phone, inside the open menu), approvals outside
-the firm's services lead to the approvals finder, and no match offers the finder and a person."""
+the page they mean (the words owners use for their equipment too), a page matching more of the
+words comes first, results show in full (on a phone, inside the open menu), the keyboard moves
+from the box into the results and back, approvals outside the firm's services lead to the
+approvals finder, and no match offers the finder and a person."""
 
 from __future__ import annotations
 
@@ -21,6 +23,14 @@ FIRST = {
     "explosives licence": "/peso",
     "borewell": "/cgwanoc",
     "RERA": "/approvals-finder",
+    # The words owners use for their equipment (data/search_terms.toml).
+    "diesel tank": "/peso",
+    "DG set": "/various-govt-officials-nocs",
+    "generator": "/various-govt-officials-nocs",
+    "chimney": "/airport-height-clearance-noc",
+    "transformer": "/various-govt-officials-nocs",
+    "boiler": "/various-govt-officials-nocs",
+    "Do I need a PESO licence for a diesel tank?": "/peso",
 }
 SOME = ["housing project", "apartment", "expiry", "renewal", "hospital", "petrol pump"]
 
@@ -74,10 +84,51 @@ def test_realistic_queries_find_something(page, query: str) -> None:
 
 
 def test_cto_renewal_never_opens_the_fire_page(page) -> None:
-    results = _search(page, "CTO renewal")
+    """ "cto" is a whole word: it finds no page through "director" or "inspector"."""
+    results = _search(page, "CTO")
+    expect(results.locator(".search-hit").first).to_be_visible()
     expect(results.locator('a[href="/fire-licensing"]')).to_have_count(0)
-    page.get_by_role("searchbox", name="Search services").press("Enter")
+    box = page.get_by_role("searchbox", name="Search services")
+    box.fill("CTO renewal")
+    expect(results.locator(".search-hit").first).to_have_attribute("href", "/consent-to-operate-compliance")
+    box.press("Enter")
     expect(page).to_have_url(re.compile(r"/consent-to-operate-compliance$"))
+
+
+def test_any_word_matches_and_more_words_rank_first(page) -> None:
+    """Each page below matches "diesel" or "tank"; PESO's licence page, which matches both,
+    comes first, and a word nothing matches does not empty the list."""
+    results = _search(page, "diesel tank xylophone")
+    hits = results.locator(".search-hit")
+    expect(hits.first).to_have_attribute("href", "/peso")
+    expect(results.locator('a[href="/tank-testing-certificate"]')).to_have_count(1)
+    page.get_by_role("searchbox", name="Search services").fill("tank")
+    expect(hits.first).to_have_attribute("href", "/peso")
+    expect(results.locator('a[href="/tank-testing-certificate"]')).to_have_count(1)
+
+
+def test_arrow_keys_move_from_the_box_into_the_results_and_escape_returns(page) -> None:
+    results = _search(page, "generator")
+    box = page.get_by_role("searchbox", name="Search services")
+    hits = results.locator(".search-hit")
+    expect(hits.first).to_be_visible()
+    box.press("ArrowDown")
+    expect(hits.first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(hits.nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(hits.first).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(box).to_be_focused()
+    box.press("ArrowDown")
+    page.keyboard.press("Escape")
+    expect(box).to_be_focused()
+    expect(results).to_be_hidden()
+    expect(box).to_have_value("")
+    box.fill("borewell")
+    box.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/cgwanoc$"))
 
 
 def test_rera_says_it_is_not_ours_and_leads_to_the_finder(page) -> None:
@@ -102,7 +153,15 @@ def test_no_match_offers_the_finder_and_the_contact_form(page) -> None:
 def test_a_service_page_has_the_box_and_its_faq_data(page) -> None:
     page.goto("/consent-to-operate-compliance")
     box = page.locator("#at-a-glance")
-    for term in ("Typical time to approval", "Government fee", "How long it is valid", "Our fee"):
+    terms = (
+        "Granted by",
+        "Time to a decision",
+        "Government fee",
+        "How long it is valid",
+        "Changes in the law",
+        "Our fee",
+    )
+    for term in terms:
         expect(box.locator("dt", has_text=term)).to_have_count(1)
     expect(box).to_contain_text("On request")
     faqs = box.locator("details.faq")

@@ -26,7 +26,7 @@ import sys
 import time
 import urllib.request
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import websocket
@@ -34,6 +34,7 @@ from playwright.sync_api import expect
 
 from consultancy.content.contract import PAGE_ROUTES
 from consultancy.enquiries import second_factor
+from tests.browser.enquiry_steps import choose_services
 from tests.browser.test_seo import Head
 from tests.conftest import ROOT, WEB, WIDTHS, wait_until_interactive
 from tests.enquiry_fixtures import enrol
@@ -98,7 +99,7 @@ def submit_enquiry(page, *, name: str, message: str, email: str = "") -> str:
     page.locator("#enquiry-name").fill(name)
     page.locator("#enquiry-phone").fill(f"+91 9{secrets.randbelow(10**9):09d}")
     page.locator("#enquiry-email").fill(email or f"staff-test-{secrets.token_hex(4)}@example.com")
-    page.locator("#enquiry-service-fire-nocs").check()
+    choose_services(page, "fire-nocs")
     page.locator("#enquiry-message").fill(message)
     page.locator("#enquiry-consent").check()
     page.get_by_role("button", name="Send enquiry").click()
@@ -122,16 +123,38 @@ def item(page, reference: str):
     return page.locator(f"#staff-list article[data-reference='{reference}']")
 
 
-@pytest.fixture
-def staff_page(visitor):
-    """The inbox, signed in as a new member of staff."""
+def open_item(page, reference: str) -> None:
+    """Opens an enquiry from its line in the list (the whole line is the button)."""
+    item(page, reference).locator(".staff__row").click()
+    expect(page.locator("#staff-opened")).to_contain_text(reference)
+
+
+def signed_in(visitor, viewport: dict | None = None):
+    """The inbox at `viewport`, signed in as a new member of staff."""
     name = add_user()
-    page = visitor()
+    page = visitor(viewport)
     open_page(page, "/staff")
     sign_in(page, name)
     expect(page.locator(".staff__who")).to_contain_text(name)
     page.staff_name = name  # type: ignore[attr-defined]
     return page
+
+
+def download_csv(page):
+    """The CSV download as staff get it: "Download CSV" opens the form, the password and a
+    fresh code typed again, and the post's answer is the file (a Playwright Download)."""
+    page.locator("#staff-export summary").click()
+    page.locator("#staff-export-password").fill(PASSWORD)
+    page.locator("#staff-export-code").fill(current_code(page.staff_name))
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download", exact=True).click()
+    return download.value
+
+
+@pytest.fixture
+def staff_page(visitor):
+    """The inbox, signed in as a new member of staff."""
+    return signed_in(visitor)
 
 
 # --- the page itself ------------------------------------------------------------------------
@@ -255,7 +278,6 @@ def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, 
     page.get_by_role("button", name="Refresh").click()
     expect(item(page, reference)).to_be_visible()
     expect(item(page, reference)).to_contain_text(f"Bijay {marker}")
-    expect(item(page, reference)).to_contain_text(email)
     expect(item(page, reference)).to_contain_text("Fire NOC")
 
     # Search: only this enquiry has the marker.
@@ -276,9 +298,9 @@ def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, 
     page.locator(".staff__filter[data-status='all']").click()
 
     # Open it, add a note, change its status.
-    item(page, reference).get_by_role("button", name="Open").click()
+    open_item(page, reference)
     opened = page.locator("#staff-opened")
-    expect(opened).to_contain_text(reference)
+    expect(opened).to_contain_text(email)
     expect(page.locator("#staff-message")).to_have_text("A fire NOC for our new warehouse.")
     page.locator("#staff-note").fill("Called Bijay; site visit on Monday.")
     page.get_by_role("button", name="Add note").click()
@@ -293,7 +315,7 @@ def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, 
     page.reload()
     wait_until_interactive(page)
     expect(item(page, reference).locator(".staff__badge")).to_have_text("contacted")
-    item(page, reference).get_by_role("button", name="Open").click()
+    open_item(page, reference)
     expect(page.locator("#staff-notes")).to_contain_text("Called Bijay; site visit on Monday.")
     expect(page.locator("#staff-notes")).to_contain_text("Status: new → contacted")
     page.locator(".staff__filter[data-status='contacted']").click()
@@ -308,13 +330,9 @@ def test_an_enquiry_appears_and_search_filter_status_and_notes_persist(visitor, 
 def test_the_csv_download_is_the_export(staff_page, visitor) -> None:
     submit_enquiry(visitor(), name="Download Check", message='Text, with a comma; and "quotes".')
     page = staff_page
-    page.locator("#staff-export summary").click()
-    page.locator("#staff-export-password").fill(PASSWORD)
-    page.locator("#staff-export-code").fill(current_code(page.staff_name))
-    with page.expect_download() as download:
-        page.get_by_role("button", name="Download", exact=True).click()
-    assert download.value.suggested_filename == "enquiries.csv"
-    downloaded = download.value.path().read_bytes()
+    download = download_csv(page)
+    assert download.suggested_filename == "enquiries.csv"
+    downloaded = download.path().read_bytes()
     exported = subprocess.run(
         [sys.executable, "-m", "consultancy.enquiries", "export"], cwd=ROOT, capture_output=True, check=True
     ).stdout
@@ -352,9 +370,9 @@ def test_hostile_text_is_shown_literally_and_creates_no_element(visitor, staff_p
     page.get_by_role("button", name="Search").click()
     card = item(page, reference)
     expect(card).to_be_visible()
-    expect(card.locator(".staff__detail dd").first).to_have_text(HOSTILE_NAME)
-    expect(card.locator(".staff__excerpt")).to_have_text(HOSTILE_MESSAGE)
-    card.get_by_role("button", name="Open").click()
+    expect(card.locator(".staff__row-name")).to_have_text(HOSTILE_NAME)
+    open_item(page, reference)
+    expect(page.locator("#staff-opened .staff__detail dd").first).to_have_text(HOSTILE_NAME)
     expect(page.locator("#staff-message")).to_have_text(HOSTILE_MESSAGE)
     page.locator("#staff-note").fill(HOSTILE_NOTE)
     page.get_by_role("button", name="Add note").click()
@@ -363,7 +381,7 @@ def test_hostile_text_is_shown_literally_and_creates_no_element(visitor, staff_p
     wait_until_interactive(page)
     page.locator("#staff-search").fill(reference)
     page.get_by_role("button", name="Search").click()
-    item(page, reference).get_by_role("button", name="Open").click()
+    open_item(page, reference)
     expect(page.locator("#staff-notes .staff__note-text").first).to_have_text(HOSTILE_NOTE)
     # The text is text: no element came from it, and nothing ran.
     main = page.locator("main")
@@ -495,8 +513,7 @@ def test_a_copied_tab_token_without_the_cookie_gets_nothing(base_url: str, visit
     reference = submit_enquiry(visitor(), name="Replay Target", message="Secret tender for a replay.")
     page = staff_page
     page.get_by_role("button", name="Refresh").click()
-    item(page, reference).get_by_role("button", name="Open").click()
-    expect(page.locator("#staff-opened")).to_contain_text(reference)
+    open_item(page, reference)
     token = _tab_token(page)
     page.close()
     everything = _replay(base_url, token, reference)
@@ -527,13 +544,13 @@ def test_the_audit_records_what_staff_did_from_where(visitor, staff_page) -> Non
     reference = submit_enquiry(visitor(), name="Audited Enquiry", message="Who opened me?")
     page = staff_page
     page.get_by_role("button", name="Refresh").click()
-    item(page, reference).get_by_role("button", name="Open").click()
-    expect(page.locator("#staff-opened")).to_contain_text(reference)
+    open_item(page, reference)
     result = _cli("audit")
     assert result.returncode == 0, result.stderr
     mine = [line.split("\t") for line in result.stdout.splitlines() if f"\t{page.staff_name}\t" in line]
-    assert [row[2] for row in mine] == ["sign-in", "open"]
-    assert mine[1][4] == reference
+    # Every list view is recorded too (on load, Refresh, after opening).
+    assert [row[2] for row in mine if row[2] != "list"] == ["sign-in", "open"]
+    assert next(row for row in mine if row[2] == "open")[4] == reference
     # From where: the address the test gave this visitor.
     assert mine[0][3] == page.visitor_address
 
@@ -630,7 +647,7 @@ def test_an_unreachable_database_gives_phone_and_whatsapp_and_keeps_the_text(bro
         page.locator("#enquiry-name").fill("Meera Patnaik")
         page.locator("#enquiry-phone").fill("9437012345")
         page.locator("#enquiry-email").fill("meera@example.com")
-        page.locator("#enquiry-service-peso").check()
+        choose_services(page, "peso")
         page.locator("#enquiry-message").fill(message)
         page.locator("#enquiry-consent").check()
         fault_site["cluster"].stop()
@@ -663,7 +680,7 @@ def test_sigkill_right_after_the_confirmation_keeps_the_enquiry(browser, fault_s
         page.locator("#enquiry-name").fill("Killed Right After")
         page.locator("#enquiry-phone").fill("9437012345")
         page.locator("#enquiry-email").fill("sigkill@example.com")
-        page.locator("#enquiry-service-cgwanoc").check()
+        choose_services(page, "cgwanoc")
         page.locator("#enquiry-message").fill("Stored before the thank-you, or not shown at all.")
         page.locator("#enquiry-consent").check()
         page.get_by_role("button", name="Send enquiry").click()
@@ -676,3 +693,166 @@ def test_sigkill_right_after_the_confirmation_keeps_the_enquiry(browser, fault_s
         context.close()
     row = export_rows(fault_site["env"])[shown]
     assert row["name"] == "Killed Right After"
+
+
+# --- for a busy office: a compact list, held reasons, no public chrome, the CSV, mail ------
+
+SHOTS = ROOT / "build" / "screenshots"
+
+
+def _stored(n: int, *, address: str, phone: str = "", email: str = "", minutes_ago: float = 0) -> str:
+    """An enquiry stored as the form stores one, from `address` (straight into the database
+    the test server uses, DB_URL): quicker than a browser each, and free to choose the address."""
+    from consultancy.enquiries import store
+    from tests.enquiry_fixtures import enquiry_form
+
+    form = enquiry_form(
+        name=f"Caller {n} {secrets.token_hex(2)}",
+        phone=phone or f"9{secrets.randbelow(10**9):09d}",
+        email=email or f"office-{secrets.token_hex(4)}@example.com",
+        service="fire-nocs",
+        message="A fire NOC for the new godown.",
+    )
+    now = datetime.now(UTC) - timedelta(minutes=minutes_ago)
+    return store.receive(form, address, now=now).reference
+
+
+def _address() -> str:
+    """An address of this test's own (the limits count per address)."""
+    return f"100.{secrets.randbelow(64) + 64}.{secrets.randbelow(256)}.{secrets.randbelow(254) + 1}"
+
+
+def _rows_on_screen(page) -> int:
+    """The enquiries whose line is wholly on the screen as the page opens."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#staff-list .staff__row')].filter((row) => {
+             const box = row.getBoundingClientRect();
+             return box.top >= 0 && box.bottom <= window.innerHeight;
+           }).length"""
+    )
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_list_fits_many_enquiries_a_screen_and_opens_one_by_keyboard(visitor, width: str) -> None:
+    references = [_stored(n, address=_address()) for n in range(14)]
+    page = signed_in(visitor, WIDTHS[width])
+    expect(item(page, references[-1])).to_be_visible()
+    # One or two lines each (a card was about 290 px: two on a screen).
+    heights = page.evaluate(
+        "() => [...document.querySelectorAll('#staff-list .staff__row')].map((r) => r.getBoundingClientRect().height)"
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"staff-inbox-list-{width}.png"))
+    assert heights and max(heights) <= 72, heights
+    on_screen = _rows_on_screen(page)
+    assert on_screen >= (6 if width == "mobile" else 10), (on_screen, heights[:3])
+    # Each line shows the reference, the name, the services, when and the status.
+    row = item(page, references[-1])
+    for part in (".staff__ref", ".staff__row-name", ".staff__row-services", ".staff__when", ".staff__badge"):
+        expect(row.locator(part)).to_be_visible()
+    expect(row.locator(".staff__row-services")).to_contain_text("Fire NOC")
+
+    # The keyboard: Tab to the line, Enter opens it with the keyboard on Close, Enter closes it
+    # and puts the keyboard back on the line.
+    line = row.locator(".staff__row")
+    line.focus()
+    expect(line).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("Enter")
+    opened = page.locator("#staff-opened")
+    expect(opened).to_contain_text(references[-1])
+    expect(line).to_have_attribute("aria-expanded", "true")
+    expect(opened.locator(".staff__close")).to_be_focused()
+    box, viewport = opened.bounding_box(), page.viewport_size
+    if width == "mobile":
+        # Over the list, the whole screen: nothing beneath to tap by mistake.
+        assert box["x"] == 0 and box["width"] == viewport["width"]
+    else:
+        # Beside the list, which stays in view.
+        assert box["x"] >= page.locator("#staff-list").bounding_box()["x"] + 400
+        expect(line).to_be_in_viewport()
+    page.screenshot(path=str(SHOTS / f"staff-inbox-opened-{width}.png"))
+    page.keyboard.press("Enter")
+    expect(opened).to_have_count(0)
+    expect(line).to_be_focused()
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_held_enquiry_says_why_and_links_the_callers_others(visitor, width: str) -> None:
+    from consultancy.content import content
+
+    settings = content().enquiries
+    office = _address()
+    first = [_stored(n, address=office) for n in range(settings.per_address_per_hour)]
+    over_address = _stored(99, address=office)
+    phone = f"8{secrets.randbelow(10**9):09d}"
+    same_phone = [_stored(n, address=_address(), phone=phone) for n in range(settings.per_contact_per_hour)]
+    over_contact = _stored(98, address=_address(), phone=phone)
+
+    page = signed_in(visitor, WIDTHS[width])
+    page.locator(".staff__filter[data-status='held']").click()
+    expect(item(page, over_address)).to_be_visible()
+    expect(item(page, over_address).locator(".staff__badge--reason")).to_have_text("per-address limit")
+    expect(item(page, over_contact).locator(".staff__badge--reason")).to_have_text("per-contact limit")
+
+    open_item(page, over_address)
+    why = page.locator("#staff-held-why")
+    expect(why).to_contain_text("per-address limit")
+    expect(why).to_contain_text(f"{settings.per_address_per_hour} enquiries an hour from one connection")
+    related = page.locator("#staff-related")
+    for reference in first:
+        expect(related.locator(f"li[data-reference='{reference}']")).to_contain_text("same connection")
+    page.screenshot(path=str(SHOTS / f"staff-inbox-held-{width}.png"))
+    # A link: the caller's earlier enquiry opens in its place.
+    related.locator(f"li[data-reference='{first[0]}'] button").click()
+    expect(page.locator("#staff-opened h2")).to_contain_text(first[0])
+
+    page.locator("#staff-opened .staff__close").click()
+    open_item(page, over_contact)
+    expect(why).to_contain_text("per-contact limit")
+    expect(why).to_contain_text("same phone number or email address")
+    for reference in same_phone:
+        expect(related.locator(f"li[data-reference='{reference}']")).to_contain_text("same phone")
+    page.get_by_role("button", name="Release to inbox").click()
+    expect(page.locator("#staff-status")).to_contain_text(f"{over_contact} is now new")
+    expect(page.locator("#staff-held-why")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_inbox_has_no_public_header_footer_or_contact_buttons(visitor, base_url: str, width: str) -> None:
+    page = signed_in(visitor, WIDTHS[width])
+    for chrome in (".site-header", "#site-nav", ".fabs", ".fab", "footer"):
+        expect(page.locator(chrome)).to_have_count(0)
+    expect(page.locator("a[href^='tel:'], a[href*='wa.me']")).to_have_count(0)
+    # Not in the HTML served either (before any script runs).
+    html = _fetch(base_url, "/staff")
+    assert "site-header" not in html and 'class="fabs"' not in html
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_csv_writes_phones_a_spreadsheet_shows_as_written(visitor, width: str) -> None:
+    digits = f"9{secrets.randbelow(10**9):09d}"
+    reference = _stored(1, address=_address(), phone=digits, email=f"csv-{secrets.token_hex(3)}@example.com")
+    page = signed_in(visitor, WIDTHS[width])
+    # Through the export behind the password and a code, as staff download it.
+    download = download_csv(page)
+    rows = {r["reference"]: r for r in csv.DictReader(io.StringIO(download.path().read_text("utf-8")))}
+    # No apostrophe to show, and nothing a spreadsheet would run or read as a number.
+    assert rows[reference]["phone"] == f"91 {digits[:5]} {digits[5:]}"
+    assert all(not row["phone"].startswith(("'", "+", "=", "-", "@")) for row in rows.values())
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_mail_waiting_too_long_is_warned_at_the_top(visitor, width: str) -> None:
+    from consultancy.content import content
+
+    minutes = content().enquiries.mail_waiting_warn_minutes
+    # Its notification email is queued with it and, with no mail server here, waits.
+    _stored(1, address=_address(), minutes_ago=minutes + 15)
+    page = signed_in(visitor, WIDTHS[width])
+    warning = page.locator("#staff-mail-warning")
+    expect(warning).to_be_visible()
+    expect(warning).to_have_text(re.compile(rf"^\d+ emails? ha(s|ve) been waiting to be sent for more than {minutes} "))
+    expect(warning).to_contain_text("The oldest has waited")
+    # At the top: above the search and the list.
+    assert warning.bounding_box()["y"] < page.locator("#staff-search").bounding_box()["y"]
+    page.screenshot(path=str(SHOTS / f"staff-inbox-mail-warning-{width}.png"))

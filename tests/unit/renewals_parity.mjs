@@ -7,7 +7,7 @@ const [modulePath] = process.argv.slice(2);
 const { computeItems, buildIcs } = await import(pathToFileURL(modulePath).href);
 const { data, cases, stamp } = JSON.parse(readFileSync(0, "utf8"));
 const results = cases.map(({ held, today }) => {
-  const { dated, undated } = computeItems(data.approvals, held, today);
+  const { dated, undated } = computeItems(data.approvals, held, today, data.former);
   const ics = buildIcs(dated, data.firm, data.phone, data.domain, data.alarmDays, new Date(stamp));
   return { dated, undated, ics };
 });

@@ -1,20 +1,27 @@
 """The record of staff access: what staff did in the inbox and at the command line, with
-who, when and from where; `audit` prints it; a large export mails a notice to the firm."""
+who, when and from where; `audit` prints it; a large export mails a notice to the firm. No
+search text or note text in it; refused inbox events recorded without filling it; every
+administrative command recorded; `erase` reaches what it holds of a person."""
 
 from __future__ import annotations
 
+import asyncio
+import csv
+import inspect
 import io
 import time
 from datetime import UTC, datetime, timedelta
 from functools import partial
+from pathlib import Path
 
+import httpx
 import pytest
 
 from consultancy.content import content
-from consultancy.enquiries import audit, inbox, staff, store
+from consultancy.enquiries import audit, inbox, maintenance, second_factor, staff, store
 from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import SignInRefused
-from tests.enquiry_fixtures import MailCatcher, enquiry_form, reauthenticate, staff_token
+from consultancy.enquiries.errors import NotSignedIn, SignInRefused
+from tests.enquiry_fixtures import MailCatcher, enquiry_form, enrol, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse.")
@@ -30,21 +37,139 @@ def test_sign_ins_refusals_and_every_inbox_access_are_recorded(db_url: str) -> N
         staff.sign_in("anita", "wrong", address="203.0.113.5")
     token = staff_token("anita", PASSWORD, address="198.51.100.7")
     reference = store.submit(form(), "10.0.0.1")
-    inbox.list_enquiries(token, address="198.51.100.7")  # a plain listing is not a search
+    inbox.list_enquiries(token, address="198.51.100.7")
     inbox.list_enquiries(token, search="warehouse", address="198.51.100.7")
     inbox.get_enquiry(token, reference, address="198.51.100.7")
+    inbox.add_note(token, reference, "Called Mr Sahu on 98765 43210.", address="198.51.100.7")
     inbox.set_status(token, reference, "contacted", address="198.51.100.7")
     reauthenticate(token, "anita", PASSWORD, address="198.51.100.7")
     inbox.export_csv(token, address="198.51.100.7")
+    inbox.sign_out(token, address="198.51.100.7")
     assert actions() == [
         ("anita", "refused", "203.0.113.5", ""),
         ("anita", "sign-in", "198.51.100.7", ""),
-        ("anita", "search", "198.51.100.7", "'warehouse': 1 found"),
+        ("anita", "list", "198.51.100.7", "status all, page 1: 1 found"),
+        (
+            "anita",
+            "search",
+            "198.51.100.7",
+            f"9 characters #{audit.search_hash('warehouse')}; status all, page 1: 1 found",
+        ),
         ("anita", "open", "198.51.100.7", reference),
+        # A note by its length: its text may hold anything about anyone.
+        ("anita", "note", "198.51.100.7", f"{reference}: 30 characters"),
         ("anita", "status", "198.51.100.7", f"{reference}: new -> contacted"),
         ("anita", "reauth", "198.51.100.7", ""),
         ("anita", "export", "198.51.100.7", "1 rows (download)"),
+        ("anita", "sign-out", "198.51.100.7", ""),
     ]
+
+
+def test_a_search_is_kept_as_its_length_and_a_keyed_hash_never_its_text(
+    sqlite_url: str, clean_env: pytest.MonkeyPatch
+) -> None:
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD)
+    store.submit(form(name="Asha Sahu", email="asha@example.com"), "10.0.0.1")
+    for search in ("asha@example.com", "Asha Sahu", "98765"):
+        inbox.list_enquiries(token, search=search)
+    details = " ".join(entry.detail + entry.actor for entry in audit.entries()).lower()
+    assert "asha" not in details and "sahu" not in details and "98765" not in details
+    assert f"#{audit.search_hash('ASHA@example.com ')}" in details  # as the search reads it
+    # The hash is keyed with the audit's own key: another key, another hash.
+    before = audit.search_hash("asha@example.com")
+    clean_env.setenv("ENQUIRY_KEY_AUDIT", "a" * 40)
+    assert audit.search_hash("asha@example.com") != before
+
+
+def test_refused_inbox_events_are_recorded_without_filling_the_table(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, fresh in (("_refused_last", {}), ("_refused_folded", {}), ("_refused_minute", [None, 0])):
+        monkeypatch.setattr(audit, name, fresh)
+    start = datetime(2030, 1, 1, 9, 0, 5, tzinfo=UTC)
+    for second in range(0, 50, 5):
+        with pytest.raises(NotSignedIn):
+            inbox.check_session("forged-token", address="203.0.113.9", now=start + timedelta(seconds=second))
+    with pytest.raises(NotSignedIn):
+        inbox.check_session("", address="198.51.100.3", now=start)
+    with pytest.raises(NotSignedIn):
+        inbox.check_session("forged-token", address="203.0.113.9", now=start + timedelta(minutes=2))
+    assert actions() == [
+        ("-", "refused-event", "203.0.113.9", "session ended or unknown"),
+        ("-", "refused-event", "198.51.100.3", "no session"),
+        ("-", "refused-event", "203.0.113.9", "session ended or unknown (and 9 more before it)"),
+    ]
+    # Many addresses at once: at most REFUSED_PER_MINUTE entries in a minute.
+    later = start + timedelta(hours=1)
+    for number in range(200):
+        with pytest.raises(NotSignedIn):
+            inbox.check_session("x", address=f"2001:db8:{number}::1", now=later)
+    assert len(actions()) == 3 + audit.REFUSED_PER_MINUTE
+
+
+def test_a_signed_in_event_is_not_a_refusal_and_the_inbox_page_checks_through_the_audit(sqlite_url: str) -> None:
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD)
+    assert inbox.check_session(token, address="198.51.100.7").name == "anita"
+    assert [entry.action for entry in audit.entries()] == ["sign-in"]
+    # The page's own check is this one (every inbox event passes through it).
+    from consultancy.components.staff_inbox import state
+
+    assert "inbox.check_session(" in inspect.getsource(state.InboxState._staff)
+
+
+def test_the_sign_out_post_is_recorded(sqlite_url: str) -> None:
+    from consultancy.enquiries.staff_http import SIGN_OUT_PATH, staff_routes
+
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD)
+
+    async def fallback(scope, receive, send) -> None:
+        raise AssertionError(scope["path"])
+
+    async def post() -> httpx.Response:
+        transport = httpx.ASGITransport(app=staff_routes(fallback), client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            headers = {"origin": "http://127.0.0.1", "cookie": f"staff={token}"}
+            return await client.post(SIGN_OUT_PATH, headers=headers, content=b"")
+
+    assert asyncio.run(post()).status_code == 303
+    assert [(entry.actor, entry.action) for entry in audit.entries()][-1] == ("anita", "sign-out")
+    with pytest.raises(NotSignedIn):
+        staff.require_session(token)
+
+
+def test_the_export_post_is_recorded_and_writes_phones_as_written(db_url: str) -> None:
+    """The inbox's CSV comes from the post behind the password and a code (/_staff/export): it
+    is the command line's file, phones as "91 94370 12345", and it is in the audit."""
+    from consultancy.enquiries.staff_http import EXPORT_PATH, staff_routes
+
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD)
+    reference = store.submit(form(phone="9437012345"), "10.0.0.1")
+
+    async def fallback(scope, receive, send) -> None:
+        raise AssertionError(scope["path"])
+
+    async def post(code: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app=staff_routes(fallback), client=("198.51.100.7", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            headers = {"origin": "http://127.0.0.1", "cookie": f"staff={token}"}
+            return await client.post(EXPORT_PATH, headers=headers, data={"password": PASSWORD, "code": code})
+
+    refused = asyncio.run(post("000000"))
+    assert refused.status_code == 303 and "export=refused" in refused.headers["location"]
+    assert "export" not in [entry.action for entry in audit.entries()]
+    answer = asyncio.run(post(second_factor.code_now(enrol("anita"), datetime.now(UTC))))
+    assert answer.status_code == 200, answer.headers
+    rows = {row["reference"]: row for row in csv.DictReader(io.StringIO(answer.content.decode("utf-8")))}
+    assert rows[reference]["phone"] == "91 94370 12345"
+    out = io.StringIO()
+    assert cli(["export"], out=out, err=io.StringIO()) == 0
+    assert answer.content.decode("utf-8") == out.getvalue()
+    exports = [(entry.actor, entry.detail) for entry in audit.entries() if entry.action == "export"]
+    assert exports[0] == ("anita", "1 rows (download)")
 
 
 def test_throttled_tries_are_recorded_too(sqlite_url: str) -> None:
@@ -68,7 +193,7 @@ def test_the_audit_command_prints_it_and_retention_keeps_a_year(sqlite_url: str)
     assert len(out.getvalue().splitlines()) == 1
     assert cli(["retention"], out=io.StringIO(), err=(err := io.StringIO())) == 0
     assert "deleted 1 staff audit entries" in err.getvalue()
-    assert [entry.action for entry in audit.entries()] == ["search"]
+    assert [entry.action for entry in audit.entries()] == ["search", "retention"]
 
 
 def test_a_large_export_mails_a_notice_to_the_firm(sqlite_url: str, mail_server: MailCatcher, clean_env) -> None:
@@ -95,3 +220,85 @@ def test_a_large_export_mails_a_notice_to_the_firm(sqlite_url: str, mail_server:
     assert cli(["export"], out=io.StringIO(), err=io.StringIO()) == 0
     assert len(mail_server.messages) == 2
     assert [entry.action for entry in audit.entries()].count("export") == 3
+
+
+def test_every_command_line_admin_action_is_recorded(db_url: str, tmp_path: Path) -> None:
+    answers = iter([PASSWORD, PASSWORD, PASSWORD + "!", PASSWORD + "!", PASSWORD, PASSWORD])
+    ask = lambda _: next(answers)  # noqa: E731
+    store.submit(form(email="gone@example.com"), "10.0.0.1")
+    commands = [
+        ["add-user", "anita"],
+        ["add-user", "anita", "--reset"],
+        ["reset-second-factor", "anita"],
+        ["add-user", "ravi"],
+        ["remove-user", "ravi"],
+        ["export"],
+        ["backup", str(tmp_path / "b.backup")],
+        ["erase", "--email", "gone@example.com"],
+        ["restore", str(tmp_path / "b.backup"), "--yes"],
+        ["reapply-erasures"],
+        ["retention"],
+        ["prune-ledger", "--before", "2020-01-01"],
+    ]
+    for argv in commands:
+        assert cli(argv, ask=ask, out=io.StringIO(), err=io.StringIO()) == 0, argv
+    recorded = [(entry.actor, entry.action, entry.detail) for entry in audit.entries()]
+    me = audit.cli_actor()
+    assert me.startswith("cli:") and {actor for actor, _, _ in recorded} == {me}
+    assert [action for _, action, _ in recorded] == [
+        "add-user",
+        "reset-password",
+        "reset-2fa",
+        "add-user",
+        "remove-user",
+        "export",
+        "backup",
+        "erase",
+        "restore",
+        "reapply-erasures",
+        "retention",
+        "prune-ledger",
+    ]
+    assert recorded[0][2] == "anita" and recorded[2][2] == "anita" and recorded[4][2] == "ravi"
+    # The erasure is recorded, its address nowhere in the audit.
+    assert recorded[7][2] == "1 enquiries erased"
+    assert "gone@" not in " ".join(detail for _, _, detail in recorded)
+
+
+def test_erase_reaches_what_the_audit_holds_of_the_person(db_url: str) -> None:
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD, address="198.51.100.7")
+    theirs = store.submit(form(name="Asha Sahu", email="Asha@Example.com", phone="9876543210"), "10.0.0.1")
+    other = store.submit(form(name="Ravi Das", email="ravi@example.com"), "10.0.0.2")
+    for search in ("asha@example.com", "Asha Sahu", "9876543210", "Ravi Das"):
+        inbox.list_enquiries(token, search=search)
+    for reference in (theirs, other):
+        inbox.get_enquiry(token, reference)
+        inbox.add_note(token, reference, "Called back.")
+        inbox.set_status(token, reference, "contacted")
+    # An entry from before searches were hashed, and a refused sign-in whose "name" was the address.
+    audit.record("search", "anita", "'asha@example.com': 1 found")
+    audit.record("refused", "Asha@example.com", address="203.0.113.5")
+    before = len(audit.entries())
+    assert cli(["erase", "--email", "asha@example.com"], err=io.StringIO()) == 0
+    entries = audit.entries()
+    text = "\n".join(entry.line() for entry in entries)
+    assert theirs not in text and "asha" not in text.lower() and "sahu" not in text.lower()
+    for search in ("asha@example.com", "Asha Sahu", "9876543210"):
+        assert audit.search_hash(search) not in text
+    # What staff did stays, without whom; the other person's entries are untouched.
+    assert len(entries) == before + 1 and entries[-1].action == "erase"
+    assert sum(audit.ERASED in entry.detail for entry in entries if entry.action in {"open", "note", "status"}) == 3
+    assert other in text and audit.search_hash("Ravi Das") in text
+
+
+def test_erase_leaves_a_member_of_staff_who_shares_the_persons_name(sqlite_url: str) -> None:
+    staff.add_user("ravi", PASSWORD)
+    token = staff_token("ravi", PASSWORD, address="198.51.100.7")
+    reference = store.submit(form(name="Ravi", email="ravi@example.com"), "10.0.0.1")
+    inbox.get_enquiry(token, reference)
+    inbox.list_enquiries(token, search="Ravi")
+    maintenance.erase_email("ravi@example.com")
+    entries = audit.entries()
+    assert [entry.actor for entry in entries] == ["ravi", "ravi", "ravi"]
+    assert entries[1].detail == audit.ERASED and audit.search_hash("ravi") not in entries[2].detail

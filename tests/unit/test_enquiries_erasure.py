@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import inbox, maintenance, staff, store
+from consultancy.enquiries import backups, inbox, ledger, maintenance, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import NotSignedIn
 from tests.enquiry_fixtures import enquiry_form, staff_token
@@ -29,14 +29,14 @@ def count(url: str, sql: str) -> int:
 def test_a_restore_erases_again_and_ends_every_session(sqlite_url: str, tmp_path: Path) -> None:
     store.submit(form(email="Gone@Example.com"), "10.0.0.1")
     store.submit(form(email="stays@example.com"), "10.0.0.2")
-    maintenance.backup(tmp_path / "before.db")
+    backups.backup(tmp_path / "before.db")
     staff.add_user("anita", PASSWORD)
     token = staff_token("anita", PASSWORD)
     assert cli(["erase", "--email", "gone@example.com"], err=io.StringIO()) == 0
     # The ledger holds a keyed hash, not the address.
-    ledger = Path(maintenance.ledger_path()).read_text(encoding="utf-8")
-    assert "gone@example.com" not in ledger.lower() and maintenance.erasure_key("gone@example.com") in ledger
-    assert oct(maintenance.ledger_path().stat().st_mode & 0o777) == "0o600"
+    written = ledger.path().read_text(encoding="utf-8")
+    assert "gone@example.com" not in written.lower() and ledger.erasure_key("gone@example.com") in written
+    assert oct(ledger.path().stat().st_mode & 0o777) == "0o600"
     assert cli(["restore", str(tmp_path / "before.db"), "--yes"], err=io.StringIO()) == 0
     assert count(sqlite_url, "SELECT count(*) FROM enquiry WHERE lower(email) = 'gone@example.com'") == 0
     assert count(sqlite_url, "SELECT count(*) FROM enquiry") == 1
@@ -75,7 +75,7 @@ def test_a_backup_is_readable_by_its_owner_only(sqlite_url: str, tmp_path: Path)
     store.submit(form(), "10.0.0.1")
     previous = os.umask(0o022)
     try:
-        maintenance.backup(tmp_path / "copy.db")
+        backups.backup(tmp_path / "copy.db")
     finally:
         os.umask(previous)
     assert oct((tmp_path / "copy.db").stat().st_mode & 0o777) == "0o600"

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from consultancy.content import content
 from consultancy.enquiries import store
 from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.export import COLUMNS, safe_cell
+from consultancy.enquiries.export import COLUMNS, phone_cell, safe_cell
 from tests.enquiry_fixtures import enquiry_form
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +51,8 @@ def test_every_enquiry_with_its_fields(db_url: str) -> None:
     assert (row["status"], row["name"], row["email"]) == ("new", "Asha Mohanty", "asha@example.com")
     assert row["service"] == "CGWA Groundwater NOC"
     assert row["district"] == "Outside Odisha"
-    assert row["consent_given"] == "2026-03-05T14:00:00+05:30" and row["notice_version"] == "2026-11-26"
+    assert row["consent_given"] == "2026-03-05T14:00:00+05:30"
+    assert row["notice_version"] == str(content().enquiries.notice_version)
     assert (rows[1]["name"], rows[1]["organisation"], rows[1]["message"]) == ("ଅଶା", "Kalinga, Steel", ODIA)
 
 
@@ -69,14 +71,42 @@ def test_cells_a_spreadsheet_would_run_start_with_an_apostrophe(db_url: str, typ
     _, rows, _ = export()
     assert rows[0]["message"] == "'" + typed
     assert rows[0]["organisation"] == "'" + typed
-    # The phone always starts with +: written as text, it keeps its + in a spreadsheet too.
-    assert rows[0]["phone"] == "'+919876543210"
+    # The phone is in its own form, which cannot start a formula: no apostrophe to show.
+    assert rows[0]["phone"] == "91 98765 43210"
 
 
 def test_safe_cell_leaves_ordinary_text_alone() -> None:
     assert safe_cell("Fire NOC = urgent") == "Fire NOC = urgent"
     assert safe_cell("") == ""
     assert safe_cell("\tTabbed") == "'\tTabbed"
+
+
+def test_phones_are_written_as_text_a_spreadsheet_shows_as_is(db_url: str) -> None:
+    store.submit(form(phone="+91 94370 12345"), "10.0.0.1")
+    store.submit(form(phone="", email="only-email@example.com"), "10.0.0.2")
+    _, rows, text = export()
+    assert [row["phone"] for row in rows] == ["91 94370 12345", ""]
+    # Nothing a spreadsheet would read as a formula, or as a number, or show with an apostrophe.
+    assert "+91" not in text and "'91" not in text and "919437012345" not in text
+
+
+@pytest.mark.parametrize(
+    ("stored", "written"),
+    [
+        ("+919437012345", "91 94370 12345"),
+        ("", ""),
+        # Not the form's phone (never stored, but the guard holds for whatever is there).
+        ("+1+1", "'+1+1"),
+        ("=HYPERLINK(1)", "'=HYPERLINK(1)"),
+        ("-919437012345", "'-919437012345"),
+        ("@9437012345", "'@9437012345"),
+        ("+9194370123456", "'+9194370123456"),
+        ("\t+919437012345", "'\t+919437012345"),
+    ],
+)
+def test_phone_cell_never_starts_a_formula(stored: str, written: str) -> None:
+    assert phone_cell(stored) == written
+    assert not written.startswith(("=", "+", "-", "@", "\t", "\r"))
 
 
 def test_since_counts_from_midnight_in_india(db_url: str) -> None:

@@ -58,8 +58,12 @@ def test_a_valid_enquiry_is_read_and_normalised() -> None:
 
 
 def test_optional_fields_may_be_left_out() -> None:
-    form = read_form(valid(organisation=..., district=..., **{HONEYPOT: ...}))
-    assert form.organisation == "" and form.district == ""
+    form = read_form(valid(organisation=..., district=..., message=..., **{HONEYPOT: ...}))
+    assert form.organisation == "" and form.district == "" and form.message == ""
+
+
+def test_a_blank_message_is_an_empty_one() -> None:
+    assert read_form(valid(message="  \n ")).message == ""
 
 
 @pytest.mark.parametrize(
@@ -137,8 +141,8 @@ def test_consent_must_be_given_by_ticking() -> None:
 
 def test_every_message_names_its_field_and_errors_come_in_page_order() -> None:
     errors = errors_of({"consent": ""})
-    assert list(errors) == ["name", "phone", "email", "service", "message", "consent"]
-    wrong = errors_of(valid(organisation="x" * 201, district="nowhere"))
+    assert list(errors) == ["name", "phone", "email", "service", "consent"]
+    wrong = errors_of(valid(organisation="x" * 201, district="nowhere", message=["not text"]))
     errors.update(wrong)
     for field, message in errors.items():
         word = LABELS[field].split(" (")[0].lower()
@@ -234,7 +238,7 @@ def test_the_real_enquiry_settings_are_valid() -> None:
         ('{ slug = "puri", name = "Puri" }', '{ slug = "cuttack", name = "Puri" }', "'districts'"),
         ('reference_prefix = "KSC"', 'reference_prefix = "ksc-"', "'reference_prefix'"),
         ("retention_months = 12", "retention_months = 0", "'retention_months'"),
-        ("notice_version = 2026-11-26", 'notice_version = "soon"', "'notice_version'"),
+        ("notice_version = 2026-11-27", 'notice_version = "soon"', "'notice_version'"),
         ("per_address_per_hour = 5", "per_address_per_hour = 5\nper_hour = 3", "'per_hour'"),
     ],
 )

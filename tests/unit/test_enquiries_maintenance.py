@@ -111,13 +111,6 @@ def test_restore_replaces_the_live_database_only_when_confirmed(sqlite_url: str,
     assert cli(["restore", str(tmp_path / "missing.db"), "--yes"], err=io.StringIO()) == 1
 
 
-def test_on_postgresql_backup_points_to_pg_dump(postgres_url: str) -> None:
-    err = io.StringIO()
-    assert cli(["backup", "/tmp/never-written.db"], err=err) == 2
-    assert "pg_dump --format=custom" in err.getvalue() and "pg_restore" in err.getvalue()
-    assert not Path("/tmp/never-written.db").exists()
-
-
 def test_pg_dump_during_writes_then_pg_restore_as_the_readme_says(
     postgres_url: str, postgres_cluster: PostgresCluster, tmp_path: Path
 ) -> None:

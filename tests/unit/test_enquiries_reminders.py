@@ -20,7 +20,7 @@ import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
-from consultancy.enquiries import maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
+from consultancy.enquiries import ledger, maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
 from consultancy.enquiries.reminder_pages import reminder_routes
@@ -28,9 +28,10 @@ from tests.enquiry_fixtures import MailCatcher, at_once
 from tests.enquiry_fixtures import staff_token as full_session
 
 KEY = "k" * 40
-# A consent to operate expiring 13 May 2027: apply by 14 March 2027 (60 days before). Its
-# yearly environmental statement is due on 30 September.
-HELD = {"cto": {"date": "2027-05-13", "kind": "expiry"}}
+# A consent to operate whose order still shows an expiry date, 14 March 2027 (the lead time
+# is not settled, so the date itself is the deadline). Its yearly environmental statement is
+# due on 30 September.
+HELD = {"consent-to-operate": {"date": "2027-03-14", "kind": "expiry"}}
 SUBSCRIBED = date(2027, 1, 10)
 
 
@@ -240,12 +241,14 @@ def test_erase_removes_subscriptions_reminders_and_their_mail(db_url: str, mail_
     assert count(db_url, "mail_queue WHERE reminder_id IS NOT NULL") == 1
     assert count(db_url, "enquiry WHERE email = 'plant@example.com'") == 0
     # The ledger covers it: a restore would erase it again (reapply_erasures finds its lead).
-    assert maintenance.erasure_key("plant@example.com") in maintenance.erased_keys()
+    assert ledger.erasure_key("plant@example.com") in ledger.erased_keys()
 
 
 def test_retention_deletes_finished_subscriptions_and_keeps_running_ones(db_url: str) -> None:
     subscribe()
-    subscribe("later@example.com", {"ec": {"date": "2031-01-01", "kind": "expiry"}}, address="10.0.0.2")
+    subscribe(
+        "later@example.com", {"environmental-clearance": {"date": "2031-01-01", "kind": "expiry"}}, address="10.0.0.2"
+    )
     # The first ends with its last date (30 September 2027); the second runs to 2030.
     assert maintenance.delete_finished_subscriptions(today=date(2027, 9, 30)) == 0
     assert maintenance.delete_finished_subscriptions(today=date(2027, 10, 1)) == 1
@@ -269,16 +272,15 @@ def test_a_subscription_is_a_lead_sent_again_is_stored_once(db_url: str) -> None
         reminders.subscribe("not an address", HELD, "", "10.0.0.1", today=SUBSCRIBED)
     assert set(refused.value.errors) == {"email", "consent"}
     with pytest.raises(reminders.NothingToRemind):
-        reminders.subscribe("plant@example.com", {"cte": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED)
+        reminders.subscribe(
+            "plant@example.com", {"consent-to-establish": {"date": "2010-01-01"}}, "on", "10.0.0.1", today=SUBSCRIBED
+        )
     first = subscribe(client_key="browser-key-0001", confirmed=False)
     assert subscribe(client_key="browser-key-0001", confirmed=False) == first
     assert count(db_url, "reminder_subscription") == 1
     with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
         message, services = connection.execute(sa.text("SELECT message, services FROM enquiry")).one()
-    assert message.startswith(
-        "renewals (awaiting the visitor's confirmation): Consent to operate (State Pollution Control Board, Odisha) "
-        "due 14 Mar 2027"
-    )
+    assert message.startswith("renewals (awaiting the visitor's confirmation): Consent to operate due 14 Mar 2027")
     assert "consent-to-operate" in str(services)
 
 
@@ -400,7 +402,7 @@ def test_the_confirmation_email_goes_once_and_only_its_button_starts_the_reminde
 def test_one_mailbox_gets_one_confirmation_email_a_day_and_three_in_all(db_url: str, mail_server: MailCatcher) -> None:
     start = datetime(2027, 1, 10, 4, 0, tzinfo=UTC)
     reference = subscribe(confirmed=False, now=start)
-    other_list = {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}}
+    other_list = {"fire-safety-certificate": {"date": "2027-06-01", "kind": "expiry"}}
     assert reminders.run(date(2027, 1, 10), now=start).sent == 2
     # The same list asked for again that day: the same request, and no second email.
     for minutes in (1, 30, 61, 23 * 60):
@@ -460,7 +462,7 @@ def test_asking_again_counts_against_the_hourly_limits(db_url: str, mail_server:
     # Over the limit for this mailbox, whatever its spelling: a new list is held for staff.
     spelt_otherwise = reminders.subscribe(
         "PLANT+x@example.com",
-        {"fire-certificate": {"date": "2026-06-01", "kind": "issue"}},
+        {"hazardous-waste": {"date": "2026-06-01", "kind": "issue"}},
         "on",
         "10.0.0.2",
         today=SUBSCRIBED,

@@ -4,16 +4,23 @@ tests/unit/test_finder_rules.py and tests/unit/test_finder_projects.py.)"""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from consultancy.content import content
+from consultancy.law.public import facts_of, fill
 
 # --- the service pages: what a visitor reads (fact_checks, for editors, are left out) -----------
 
 
 def shown(route: str) -> str:
-    """Every text of the page the visitor sees, as one string."""
-    data = content().service(route).model_dump(exclude={"fact_checks"})
+    """Every text of the page the visitor sees, as one string: the page's own words with the
+    records' facts filled in, and the glance box's facts from the approvals' records."""
+    service = content().service(route)
+    data = service.model_dump(exclude={"fact_checks"})
+    data["faqs"] = [fill(f.answer, content().law) for f in service.faqs]
+    data["records"] = [asdict(facts_of(content().law.records[a], content().law)) for a in service.glance.approvals]
     texts: list[str] = []
 
     def walk(value: object) -> None:
@@ -22,7 +29,7 @@ def shown(route: str) -> str:
         elif isinstance(value, dict):
             for v in value.values():
                 walk(v)
-        elif isinstance(value, list):
+        elif isinstance(value, list | tuple):
             for v in value:
                 walk(v)
 
@@ -186,7 +193,9 @@ def test_consent_pages_give_the_2026_amendment_without_promising_no_renewal(rout
     text = shown(route)
     assert "valid until it is cancelled" in text
     assert "27 January 2026" in text
-    assert "still to be confirmed" in text
+    # Where the Board's practice is open, the page says what to do, not that it does not know.
+    assert "still to be confirmed" not in text
+    assert "work to that date" in text or "keep to it" in text or "check with the Board" in text
     lowered = text.lower()
     for promise in NO_RENEWAL_PROMISES:
         assert promise not in lowered, promise
@@ -197,15 +206,18 @@ def test_consent_pages_give_the_2026_amendment_without_promising_no_renewal(rout
     assert any("Amendment Guidelines, 2026" in s.name and "2025" in s.name for s in service.sources)
 
 
-def test_cto_pages_give_the_2025_terms_and_the_one_time_fee() -> None:
+def test_cto_pages_give_the_one_time_fee_as_a_power_of_the_state() -> None:
+    """The 2026 amendment lets a state charge a one-time fee; it does not replace renewal fees
+    everywhere. The Blue category's 17 years and the 2025 periods rest on summaries only."""
     for route in ("consent-to-operate", "consent-to-operate-compliance"):
         text = shown(route)
-        assert "5 to 25 years" in text
-        assert "17" in text and "Blue" in text
+        assert "allows a state to charge a one-time consent fee" in text
+        assert "replaces renewal fees" not in text
+        assert "17 for Blue" not in text and "17 years" not in text
     for route in ("consent-to-estalish", "consent-to-operate"):
         assert "Red-category applications" in shown(route) and "90 days" in shown(route)
     assert "self-certified Form I" in shown("consent-to-estalish")
-    assert "5 years, extendable by up to 2" in shown("consent-to-estalish")
+    assert "5 years, extendable by up to 2" not in shown("consent-to-estalish")
 
 
 @pytest.mark.parametrize(
@@ -220,19 +232,24 @@ def test_compliance_pages_name_the_environment_audit_rules_2025(route: str) -> N
 
 
 def test_ec_compliance_page_gives_report_dates_and_validity() -> None:
+    """The report dates are settled (para 10(ii)); the periods of the 2022 amendment were read
+    only in press reports, so the validity is the one printed on the clearance letter."""
     text = shown("environment-clearance-compliance")
     assert "1 December" in text and "1 June" in text
-    assert "10 years for building, construction and township projects" in text
+    assert "10 years for building, construction and township projects" not in text
+    assert "printed on your certificate" in text or "stated in the clearance letter" in text
 
 
 @pytest.mark.parametrize("route", ["fire-nocs", "fire-licensing"])
-def test_fire_pages_give_the_2025_amendment_periods_as_announced(route: str) -> None:
+def test_fire_pages_compute_no_residential_period(route: str) -> None:
+    """The 2025 amendment's periods were announced, not gazetted: no page states them; the
+    settled 2 years are for the four uses below 15 m that the Deputy Fire Officer handles."""
     text = shown(route)
-    assert "twice a year" in text
-    assert "residential certificates to last one year" in text
-    # The gazette text was not found: the periods are "announced", not settled law.
-    assert "As announced" in text or "as announced" in text
-    assert "not been published in full" in text
+    assert "residential certificates to last one year" not in text
+    assert "5 years for residential" not in text
+    assert "printed on your certificate" in text
+    assert "below 15 m (multiplexes excluded)" in text
+    assert "Deputy Fire Officer of the circle" in text
 
 
 def test_fire_pages_give_the_clinical_tests_as_alternatives() -> None:
@@ -268,15 +285,16 @@ def test_forest_pages_give_the_order_of_4_march_2025(route: str) -> None:
     assert any("4 March 2025" in s.name for s in service.sources)
 
 
-def test_clinical_establishment_page_gives_the_rules_as_amended_and_the_2019_arrangements() -> None:
+def test_clinical_establishment_page_computes_no_period_and_names_no_reported_office() -> None:
+    """The 2 years of rule 3(6) may have become 5 under the draft rules of 2018, and the
+    Collector's role rests on a newspaper report: the page states neither as fact."""
     text = shown("clinical-establishment-licensing")
     assert "as amended in 2006" in text
     assert "Form 1" in text
-    assert "valid for 2 years" in text
-    assert "District Collector" in text
-    assert "Clinical Establishment Management System" in text
+    assert "valid for 2 years" not in text and "2 years under the 1994 Rules" not in text
+    assert "printed on your certificate" in text
     assert "affidavit" in text
-    assert "we confirm the current portal" in text  # medium confidence: confirmed when filing
+    assert "We confirm the office, the online portal" in text
 
 
 def test_peso_page_names_the_petroleum_forms_and_their_authorities() -> None:
@@ -285,8 +303,9 @@ def test_peso_page_names_the_petroleum_forms_and_their_authorities() -> None:
         assert phrase in text
     # Which form covers larger bulk storage is still to verify: no page names Form XV.
     assert "Form XV" not in text.replace("Form XIV", "")
-    # The small-stock figures are to verify: given only as the firm's reading.
-    assert "as we read it" in text and "2,500 litres" in text and "1,000 litres" in text
+    # The small-stock figures are unsettled: the page tells the visitor to ask, and states none.
+    assert "as we read it" not in text and "2,500 litres" not in text
+    assert "Yes, once PESO has approved the site and layout plans" in text
     assert "25 cylinders" in text and "100 kg of LPG" in text
     for route in ("peso-compliance", "tank-testing-certificate"):
         assert "District Magistrate" in shown(route)

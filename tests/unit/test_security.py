@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from consultancy.enquiries import staff_http, store
-from consultancy.enquiries.settings import PUBLIC_ADDRESS_KEY
+from consultancy.enquiries.keys import PUBLIC_ADDRESS_KEY
 from consultancy.framework import trusted_proxies
 from tests.conftest import ROOT
 

@@ -1,4 +1,4 @@
-"""The service pages' facts box, FAQs and search terms, data/validity.toml, the placeholder
+"""The service pages' facts box, FAQs and search terms, the approvals' records behind them, the placeholder
 check and its refusal in deploy/prod.sh, and the header search's ranking (search.js run
 by Node over the compiled index)."""
 
@@ -43,12 +43,20 @@ def test_every_service_has_a_box_faqs_and_search_terms() -> None:
             assert approval in content.validity, (service.route, approval)
 
 
-def test_an_unknown_validity_id_names_the_service_file_and_field(data_dir: Path) -> None:
-    edit(data_dir / "services" / "cgwanoc.toml", 'validity = ["cgwa-noc"]', 'validity = ["cgwa-nco"]')
+def test_an_unknown_approval_id_names_the_service_file_and_field(data_dir: Path) -> None:
+    edit(data_dir / "services" / "cgwanoc.toml", 'approvals = ["cgwa-noc"]', 'approvals = ["cgwa-nco"]')
     with pytest.raises(ContentError) as caught:
         load_content(data_dir)
     message = str(caught.value)
-    assert "cgwanoc.toml" in message and "glance.validity[0]" in message and "validity.toml" in message
+    assert "cgwanoc.toml" in message and "glance.approvals[0]" in message and "data/law" in message
+
+
+def test_an_unknown_fact_in_a_faq_names_the_service_file_and_field(data_dir: Path) -> None:
+    edit(data_dir / "services" / "cgwanoc.toml", "{cgwa-noc.validity}", "{cgwa-noc.valdity}")
+    with pytest.raises(ContentError) as caught:
+        load_content(data_dir)
+    message = str(caught.value)
+    assert "cgwanoc.toml" in message and "faqs[3].answer" in message and "valdity" in message
 
 
 def test_a_question_without_a_question_mark_names_the_field(data_dir: Path) -> None:
@@ -62,20 +70,35 @@ def test_a_question_without_a_question_mark_names_the_field(data_dir: Path) -> N
     assert "peso.toml" in str(caught.value) and "faqs[1].question" in str(caught.value)
 
 
-def test_a_varying_period_cannot_carry_a_number(data_dir: Path) -> None:
-    edit(data_dir / "validity.toml", 'period = "Varies: ask for the expiry date on the approval letter"\n',
-         'period = "Varies: ask for the expiry date on the approval letter"\nmonths = 36\n')  # fmt: skip
+def test_a_settled_fact_without_a_source_names_the_record_and_field(data_dir: Path) -> None:
+    cites = 'cites = [{ source = "hw-rules", supports = "rule 6(2): \'valid for a period of five years\''
+    edit(data_dir / "law" / "hazardous-waste.toml", cites, 'cites = [] # "')
     with pytest.raises(ContentError) as caught:
         load_content(data_dir)
-    assert "validity.toml" in str(caught.value) and "months" in str(caught.value)
+    message = str(caught.value)
+    assert "data/law/hazardous-waste.toml" in message and "validity[0]" in message and "source" in message
 
 
-def test_unconfirmed_periods_are_marked_to_verify() -> None:
-    """The reference says "to verify" for these: the data must not present them as settled."""
+def test_a_citation_of_an_unknown_source_names_the_record_and_field(data_dir: Path) -> None:
+    edit(
+        data_dir / "law" / "pcpndt.toml",
+        '{ source = "pcpndt-rules", supports = "rule 5" }',
+        '{ source = "pcpndt", supports = "rule 5" }',
+    )
+    with pytest.raises(ContentError) as caught:
+        load_content(data_dir)
+    assert "pcpndt.toml" in str(caught.value) and "fee.cites[0].source" in str(caught.value)
+
+
+def test_only_settled_periods_are_counted() -> None:
+    """The reference and the research leave these periods open: the calendar counts none of them."""
     validity = load_content().validity
-    for approval in ("cto", "cgwa-noc", "clinical-establishment", "hazardous-waste", "bio-medical-waste", "aerb"):
-        assert validity[approval].status == "to verify", approval
-    assert validity["pcpndt"].months == 60 and validity["ec"].months == 120
+    open_periods = ("consent-to-operate", "consent-to-establish", "cgwa-noc", "clinical-establishment",
+                    "fire-safety-certificate", "airport-height", "aerb", "boiler")  # fmt: skip
+    for approval in open_periods:
+        assert validity[approval].months is None, approval
+    assert validity["environmental-clearance"].months is None
+    assert validity["pcpndt"].months == 60 and validity["hazardous-waste"].months == 60
 
 
 def test_placeholders_in_the_current_data() -> None:
@@ -189,6 +212,7 @@ def test_search_finds_something_for_realistic_queries(search) -> None:
 
 def test_search_does_not_match_inside_words(search) -> None:
     """ "cto" must not match "director" or "inspector": whole words or their beginnings only."""
-    found = search(["CTO renewal", "xylophone repairs"])
-    assert found["CTO renewal"] == ["/consent-to-operate-compliance"]
+    found = search(["CTO", "CTO renewal", "xylophone repairs"])
+    assert set(found["CTO"]) == {"/consent-to-operate", "/consent-to-operate-compliance"}
+    assert found["CTO renewal"][:1] == ["/consent-to-operate-compliance"]
     assert found["xylophone repairs"] == []

@@ -11,9 +11,10 @@ from reflex.vars.base import Var
 from consultancy.components.consent import consent
 from consultancy.components.ui import link
 from consultancy.content import content
-from consultancy.enquiries.form import HONEYPOT, LABELS, NOT_SURE, district_choices, service_choices
+from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices
 from consultancy.framework.behaviour import after_mount
 
+from .picker import service_picker
 from .prefill import enquiry_prefill
 from .state import EnquiryState, sending, sent
 
@@ -39,6 +40,15 @@ class EnquiryKeeper(rx.Component):
     chat_number: Var[str]
     email: Var[str]
     on_resend: rx.EventHandler[lambda data: [data]]
+
+
+class KeptEnquiry(rx.Component):
+    """On a later visit, asks what to do with an enquiry kept from an earlier one (keeper.jsx)."""
+
+    library = rx.asset("keeper.jsx", shared=True).importable_path
+    tag = "KeptEnquiry"
+    form_id: Var[str]
+    edit_page: Var[str]
 
 
 class FormEnd(rx.Component):
@@ -68,7 +78,7 @@ def _error(prefix: str, field: str) -> rx.Component:
     )
 
 
-def _control(prefix: str, field: str, service: str | None) -> rx.Component:
+def _control(prefix: str, field: str, short: bool) -> rx.Component:
     control_id = f"{prefix}-{field}"
     common = {
         "id": control_id,
@@ -85,42 +95,17 @@ def _control(prefix: str, field: str, service: str | None) -> rx.Component:
             **common,
         )
     if field == "message":
-        return rx.el.textarea(rows=5, max_length=content().enquiries.message_max_length, **common)
+        return rx.el.textarea(rows=3 if short else 5, max_length=content().enquiries.message_max_length, **common)
     return rx.el.input(type=INPUT_TYPES.get(field, "text"), auto_complete=AUTOCOMPLETE[field], **common)
 
 
 def _services(prefix: str, service: str | None) -> rx.Component:
-    """Tick boxes, as many as apply: "Not sure" first, then (in a service page's short form)
-    that page's service, ticked, then the others in menu order."""
-    choices = service_choices()
-    if service:
-        choices = [c for c in choices if c[0] == NOT_SURE or c[0] == service] + [
-            c for c in choices if c[0] not in (NOT_SURE, service)
-        ]
+    """As many as apply: the page's own service ticked (a service page) or "Not sure" (the
+    contact page) in view, every other service one tap away (picker.py)."""
     invalid = rx.cond(_shown(EnquiryState.errors.contains("service")), "true", "false")
     return rx.el.fieldset(
         rx.el.legend("Services ", rx.el.span("(one or more)", class_name="field__hint")),
-        rx.el.div(
-            *[
-                rx.el.div(
-                    rx.el.input(
-                        type="checkbox",
-                        id=f"{prefix}-service-{value}",
-                        name="service",
-                        value=value,
-                        default_checked=value == service,
-                        aria_invalid=invalid,
-                        aria_describedby=f"{prefix}-service-error",
-                        class_name="field__box",
-                    ),
-                    rx.el.label(label, html_for=f"{prefix}-service-{value}"),
-                    class_name="service-choice",
-                )
-                for value, label in choices
-            ],
-            class_name="service-choices",
-            id=f"{prefix}-service",
-        ),
+        *service_picker(prefix, service, invalid),
         _error(prefix, "service"),
         class_name="field field--service",
     )
@@ -131,7 +116,7 @@ def _field(prefix: str, field: str, service: str | None) -> rx.Component:
         return _services(prefix, service)
     return rx.el.div(
         rx.el.label(LABELS[field], html_for=f"{prefix}-{field}", class_name="field__label"),
-        _control(prefix, field, service),
+        _control(prefix, field, short=service is not None),
         _error(prefix, field),
         class_name=f"field field--{field}",
     )
@@ -226,6 +211,8 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
     fields = SHORT_FIELDS if short else tuple(f for f in LABELS if f != "consent")
     site = content().site
     return rx.el.div(
+        # Shown above the form, so that whoever opens it decides first.
+        KeptEnquiry.create(form_id=f"{prefix}-form", edit_page="/contact-us#enquiry"),
         rx.el.form(
             rx.el.p("A phone number or an email address is enough; both help.", class_name="enquiry__hint"),
             rx.el.div(*[_field(prefix, f, service) for f in fields], class_name="enquiry__fields"),
@@ -235,7 +222,16 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             rx.el.input(type="hidden", name="client_key", id=f"{prefix}-client-key", default_value=""),
             rx.el.div(
                 rx.el.button(
-                    rx.cond(sending.value, "Sending…", "Send enquiry"),
+                    # While the not-sent notice shows, the stylesheet shows the second label
+                    # (keeper.jsx marks the form): the enquiry waits, it is not being sent.
+                    rx.cond(
+                        sending.value,
+                        rx.fragment(
+                            rx.el.span("Sending…", class_name="send__now"),
+                            rx.el.span("Waiting for the connection…", class_name="send__waiting"),
+                        ),
+                        "Send enquiry",
+                    ),
                     type="submit",
                     disabled=sending.value,
                     aria_busy=rx.cond(sending.value, "true", "false"),
@@ -255,6 +251,9 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             id=f"{prefix}-form",
             class_name=rx.cond(_shown(EnquiryState.reference != ""), "enquiry__form is-sent", "enquiry__form"),
             aria_label="Enquiry",
+            # Only React sends it; were the browser ever to send it itself (no scripts), the
+            # fields go in the request's body, never in the address.
+            method="post",
             no_validate=True,
         ),
         EnquiryKeeper.create(

@@ -13,6 +13,8 @@ from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
+from .place import place_step
+from .place.zones import PLACE_STEP
 
 
 def _question_class(question: Question) -> rx.Var:
@@ -119,6 +121,51 @@ def question_field(question: Question) -> rx.Component:
         ),
         class_name=_question_class(question),
     )
+
+
+def _group(label: str, members: list[Question]) -> rx.Component:
+    """Yes/no questions of one setting as one question with a box each: a ticked box is
+    "yes", and once any box (or "None of these") is ticked the others shown are "no"."""
+    ids = [q.id for q in members]
+    boxes = [
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                checked=finder_state.answer_of(q.id) == "yes",
+                on_change=finder_state.tick(ids, q.id),
+            ),
+            rx.el.span(q.box),
+            class_name=rx.cond(finder_state.hidden_question(q.id), "choice is-carried-over", "choice"),
+        )
+        for q in members
+    ]
+    none = rx.el.label(
+        rx.el.input(type="checkbox", checked=finder_state.none_ticked(ids), on_change=finder_state.tick(ids, "")),
+        rx.el.span("None of these"),
+        class_name="choice",
+    )
+    return rx.el.fieldset(
+        rx.el.legend(label, class_name="question__label"),
+        rx.el.div(*boxes, none, class_name="choices"),
+        class_name=rx.cond(finder_state.group_hidden(ids), "question is-carried-over", "question"),
+        data_group="facilities",
+    )
+
+
+def _fields(page: FinderPage) -> list[rx.Component]:
+    """Every question the visitor may be asked (not the derived ones), a group of boxes once."""
+    fields: list[rx.Component] = []
+    done: set[str] = set()
+    for question in page.questions:
+        # The airport question is asked inside the place step (`_field`).
+        if question.derived or question.group in done or question.id == PLACE_STEP[1]:
+            continue
+        if question.group:
+            done.add(question.group)
+            fields.append(_group(question.group, [q for q in page.questions if q.group == question.group]))
+        else:
+            fields.append(_field(page, question))
+    return fields
 
 
 def _calendar_href(page: FinderPage) -> rx.Var:
@@ -293,6 +340,14 @@ def _progress() -> rx.Component:
     )
 
 
+def _field(page: FinderPage, question: Question) -> rx.Component:
+    """A question's control; the place step stands for the district and airport questions."""
+    if question.id != PLACE_STEP[0]:
+        return question_field(question)
+    airport = next(q for q in page.questions if q.id == PLACE_STEP[1])
+    return place_step(question, airport, question_field)
+
+
 def finder(page: FinderPage) -> rx.Component:
     # One island: the rules' evaluation is a hook, declared once for every result.
     return div_island(
@@ -300,7 +355,7 @@ def finder(page: FinderPage) -> rx.Component:
         _print_header(),
         rx.el.form(
             _progress(),
-            *[question_field(q) for q in page.questions],
+            *_fields(page),
             rx.el.button(
                 icon("refresh-cw", size=16),
                 rx.el.span("Start over"),

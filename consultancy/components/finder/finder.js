@@ -149,3 +149,28 @@ export function printChecklist() {
 export function unsure(answers, question) {
   return answerOf(answers, question) === DONT_KNOW;
 }
+
+// A group of boxes (yes/no questions shown as one): the answers once `question` is ticked
+// or cleared ("" is "None of these", which answers every box shown "no"). Once any box is
+// touched, the other boxes shown and still blank are "no": the visitor has seen them.
+export function groupTick(answers, result, members, question) {
+  const shown = members.filter((q) => result.asked.includes(q));
+  const next = { ...answers };
+  for (const q of shown) {
+    if (question === "") next[q] = "no";
+    else if (q === question) next[q] = answerOf(answers, q) === "yes" ? "no" : "yes";
+    else if (answerOf(answers, q) === "") next[q] = "no";
+  }
+  return next;
+}
+
+// "None of these" shows ticked when every box shown is answered "no".
+export function noneTicked(answers, result, members) {
+  const shown = members.filter((q) => result.asked.includes(q));
+  return shown.length > 0 && shown.every((q) => answerOf(answers, q) === "no");
+}
+
+// Whether a whole group is hidden: once the page is interactive, when none of its boxes is asked.
+export function groupHidden(mounted, result, members) {
+  return mounted && !members.some((q) => result.asked.includes(q));
+}

@@ -97,6 +97,16 @@ def evaluator_js(page: FinderPage) -> str:
     settle = []
     for question in page.questions:
         q = json.dumps(question.id)
+        if question.derived:
+            statuses = ", ".join("and3([" + ", ".join(_status(c) for c in e.when) + "])" for e in question.implied)
+            values = json.dumps([e.value for e in question.implied])
+            settle.append(
+                f"{{ const st = [{statuses}]; const i = st.indexOf(true); "
+                f"if (i >= 0) {{ a[{q}] = {values}[i]; implied[{q}] = a[{q}]; }} "
+                f"else if (st.includes(null)) {{ a[{q}] = ''; open.add({q}); }} "
+                f"else {{ a[{q}] = {json.dumps(question.otherwise)}; implied[{q}] = a[{q}]; }} }}"
+            )
+            continue
         chain = "".join(
             f"if {_all(entry.when)} {{ a[{q}] = {json.dumps(entry.value)}; implied[{q}] = a[{q}]; }} else "
             for entry in question.implied

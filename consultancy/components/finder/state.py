@@ -77,6 +77,20 @@ def answer(question: str, value: str | None = None):
 start_over = answers.set({})
 
 
+def tick(members: list[str], question: str):
+    """Ticks or clears one box of a group ("" = "None of these"), see finder.js groupTick."""
+    return answers.set(call(imported(_FINDER, "groupTick"), answers.now, _result, members, question, type_=dict))
+
+
+def none_ticked(members: list[str]) -> rx.Var:
+    return call(imported(_FINDER, "noneTicked"), answers.value, _result, members, type_=bool)
+
+
+def group_hidden(members: list[str]) -> rx.Var:
+    """A group is hidden once none of its boxes is asked."""
+    return call(imported(_FINDER, "groupHidden"), mounted.value, _result, members, type_=bool)
+
+
 def set_dont_know(question: str):
     return answers.put(question, DONT_KNOW)
 
@@ -113,6 +127,7 @@ def _facts(page: FinderPage) -> dict:
         "questions": [
             {"id": q.id, "label": q.label, "unit": q.unit, "options": {o.value: o.label for o in q.options}}
             for q in page.questions
+            if not q.derived
         ],
         "rules": [{"route": getattr(r, "route", ""), "study": getattr(r, "study", False)} for r in page.rules],
         "approvals": len(page.approvals),

@@ -12,6 +12,7 @@ QUICK_LINKS: tuple[tuple[str, str], ...] = (
     ("Testimonials", "/testimonials"),
     ("Contact Us", "/contact-us"),
     ("Renewal calendar", "/renewal-calendar"),
+    ("Regulatory updates", "/regulatory-updates"),
 )
 
 # Evaluated in the visitor's browser, so the year is never the build's year.

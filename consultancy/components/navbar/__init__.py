@@ -9,7 +9,7 @@ from consultancy.components.search import search_box
 from consultancy.components.ui import brand_logo, link
 from consultancy.content import content
 from consultancy.content.contract import CATEGORIES
-from consultancy.framework.behaviour import dismiss_layer, page_restore
+from consultancy.framework.behaviour import arrow_keys, dismiss_layer, page_restore
 from consultancy.framework.client_state import handled_link
 
 from . import state as nav
@@ -71,12 +71,16 @@ def _services_item(active: str) -> rx.Component:
             class_name="nav__link",
             aria_expanded=nav.services_open.value,
             aria_controls="services-menu",
-            aria_haspopup="true",
             data_prefetch="",
             **handled_link(*nav.toggle_services),
             **({"aria_current": "page"} if is_active else {}),
         ),
         _mega_menu(),
+        # A disclosure of links (no aria-haspopup: its links are not menu items): Enter toggles
+        # it like a click; Space or ArrowDown opens it at its first link, arrows move inside.
+        arrow_keys(
+            control="services-trigger", items="#services-menu a", open_keys="ArrowDown Space", on_open=nav.open_services
+        ),
         active=nav.services_open.value,
         return_focus_to="services-trigger",
         on_dismiss=nav.close_services,

@@ -20,6 +20,7 @@ hover_opened_at = Shared("nav_services_hover_at", 0)
 toggle_menu = [menu_open.toggle(), services_open.set(False)]
 close_services = [services_open.set(False), hover_opened_at.set(0)]
 close_all = [*close_services, menu_open.set(False)]
+open_services = [services_open.set(True), hover_opened_at.set(0)]
 hover_services = [
     hover_opened_at.set(call(imported(_MENU, "hoverOpenedAt"), services_open.now, hover_opened_at.now, type_=int)),
     services_open.set(True),

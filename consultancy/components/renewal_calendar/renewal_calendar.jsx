@@ -13,15 +13,15 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
   const loaded = useRef(false);
 
   useEffect(() => {
-    // Saved list first, then what the finder sent in the address (?add=cto,fire-certificate).
-    const saved = loadHeld(window.localStorage, ids);
-    for (const id of idsFromAddress(window.location.search, ids)) {
+    // Saved list first, then what the finder sent in the address (?add=consent-to-operate).
+    const saved = loadHeld(window.localStorage, ids, data.former);
+    for (const id of idsFromAddress(window.location.search, ids, data.former)) {
       if (!saved[id]) saved[id] = { date: "", kind: "issue" };
     }
     loaded.current = true;
     setHeld(saved);
     setToday(todayInKolkata());
-  }, [ids]);
+  }, [ids, data.former]);
 
   useEffect(() => {
     if (!loaded.current) return;
@@ -39,7 +39,7 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
   });
   const change = (id, field, value) => setHeld((now) => ({ ...now, [id]: { ...now[id], [field]: value } }));
 
-  const { dated, undated } = today ? computeItems(approvals, held, today) : { dated: [], undated: [] };
+  const { dated, undated } = today ? computeItems(approvals, held, today, data.former) : { dated: [], undated: [] };
   const byId = new Map(approvals.map((a) => [a.id, a]));
   const heldIds = ids.filter((id) => held[id]);
 
@@ -96,8 +96,7 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
                   onChange={(e) => change(id, "date", e.target.value)}
                 />
                 <p className="renewals__why" id={`cal-why-${id}`}>
-                  {kind === "issue" ? issueHint : expiryHint} Period: {a.period}
-                  {a.status === "to verify" ? " (still to be confirmed)" : ""}
+                  {kind === "issue" ? issueHint : `${expiryHint}${a.why ? ` ${a.why}` : ""}`} Validity: {a.period}
                 </p>
               </div>
             );
@@ -117,11 +116,10 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
                   <p className="renewals__when">
                     <time dateTime={item.date}>{label(item.date)}</time>
                     {item.overdue && <strong className="renewals__overdue"> Overdue</strong>}
-                    {item.status === "to verify" && <span className="renewals__verify"> To be confirmed</span>}
                   </p>
                   <h3 className="renewals__title">{item.title}</h3>
                   <p>{item.rule}</p>
-                  <p className="renewals__source">Source: {item.source} (confidence {item.confidence})</p>
+                  <p className="renewals__source">Source: {item.source}</p>
                   {a.route && <p><a href={a.route}>About this approval and how we help</a></p>}
                 </li>
               );

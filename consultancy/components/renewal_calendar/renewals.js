@@ -55,15 +55,34 @@ export function label(text) {
   return `${d} ${MONTH_ABBR[m - 1]} ${y}`;
 }
 
+// The settled period in force on the issue date (the earliest rule before any took effect);
+// null: no settled period, so only the expiry printed on the certificate will do.
+export function monthsOn(approval, issued) {
+  const periods = approval.periods ?? [];
+  let current = periods.length ? periods[0].months : null;
+  for (const period of periods) if (period.since <= issued) current = period.months;
+  return current ?? null;
+}
+
+// The changes in the law touching this approval in the two years to today.
+export function recentChanges(approval, today) {
+  const start = `${pad(Number(today.slice(0, 4)) - 2, 4)}${today.slice(4)}`;
+  return (approval.changes ?? [])
+    .filter((c) => start <= c.date && c.date <= today)
+    .map((c) => `${c.title} (from ${label(c.date)})`);
+}
+
 function renewal(approval, given, kind, today) {
-  const expiry = kind === "expiry" ? given : addMonths(given, approval.months);
+  const months = monthsOn(approval, given);
+  const expiry = kind === "expiry" ? given : addMonths(given, months);
   const lead = approval.lead || 0;
   const applyBy = addDays(expiry, -lead);
   let rule = kind === "issue"
-    ? `Issued ${label(given)}; runs ${approval.months} months, to ${label(expiry)}.`
+    ? `Issued ${label(given)}; runs ${months} months, to ${label(expiry)}.`
     : `Expires ${label(expiry)}, the date on your certificate.`;
-  rule += lead ? ` Apply ${lead} days before expiry.` : " No lead time is published: apply well before expiry.";
-  if (approval.renewal) rule += ` ${approval.renewal}`;
+  rule += ` ${approval.renewal}`;
+  const changes = recentChanges(approval, today);
+  if (changes.length) rule += ` Changed in the law recently: ${changes.join("; ")}.`;
   return {
     approval: approval.id,
     kind: "renewal",
@@ -71,24 +90,30 @@ function renewal(approval, given, kind, today) {
     date: applyBy,
     rule,
     source: approval.source,
-    status: approval.status,
-    confidence: approval.confidence,
     overdue: applyBy < today,
     uid: `${approval.id}.renewal.${applyBy}`,
   };
 }
 
-// The visitor's deadlines, overdue first then by date, and the filings with no fixed date.
-// `held`: {approvalId: {date, kind}} in the order the visitor ticked them.
-export function computeItems(approvals, held, today) {
+// The visitor's deadlines, overdue first then by date, and what has no fixed date.
+// `held`: {approvalId: {date, kind}} in the order the visitor ticked them; an id an approval
+// had before (`former`) still finds it. A date only ever rests on a settled period.
+export function computeItems(approvals, held, today, former = {}) {
   const byId = new Map(approvals.map((a) => [a.id, a]));
   const dated = [];
   const undated = [];
-  for (const [id, choice] of Object.entries(held ?? {})) {
-    const approval = byId.get(id);
+  for (const [heldId, choice] of Object.entries(held ?? {})) {
+    const approval = byId.get(former[heldId] ?? heldId);
     if (!approval) continue;
+    const id = approval.id;
     const kind = choice?.kind === "issue" && approval.months != null ? "issue" : "expiry";
-    if (parts(choice?.date)) dated.push(renewal(approval, choice.date, kind, today));
+    if (parts(choice?.date)) {
+      if (kind === "issue" && monthsOn(approval, choice.date) == null) {
+        undated.push({ approval: id, name: `Apply to renew: ${approval.name}`, due: approval.why });
+      } else {
+        dated.push(renewal(approval, choice.date, kind, today));
+      }
+    }
     approval.filings.forEach((filing, n) => {
       if (filing.month == null || filing.day == null) {
         undated.push({ approval: id, name: filing.name, due: filing.due });
@@ -100,10 +125,8 @@ export function computeItems(approvals, held, today) {
         kind: "filing",
         title: `File: ${filing.name}`,
         date: due,
-        rule: `Due ${filing.due}, while you hold the ${approval.name}.`,
-        source: approval.source,
-        status: filing.status,
-        confidence: approval.confidence,
+        rule: `${filing.due} Filed while you hold the ${approval.name}.`,
+        source: filing.source,
         overdue: false,
         uid: `${id}.filing${n}.${due}`,
       });
@@ -119,9 +142,7 @@ export function computeItems(approvals, held, today) {
 }
 
 export function description(item, firm, phone) {
-  const status = item.status === "to verify" ? "to be confirmed" : "verified";
-  return `${item.rule}\nSource: ${item.source} (confidence ${item.confidence}; ${status}).\n`
-    + `Questions or help with the renewal: ${firm}, ${phone}.`;
+  return `${item.rule}\nSource: ${item.source}.\nQuestions or help with the renewal: ${firm}, ${phone}.`;
 }
 
 // --- RFC 5545 text, written as the icalendar library writes it ---------------------------
@@ -198,11 +219,13 @@ export function buildIcs(dated, firm, phone, domain, alarmDays, stamp) {
 
 export const STORAGE_KEY = "renewal-calendar:v1";
 
-export function loadHeld(storage, knownIds) {
+// `former`: ids approvals had before (a list saved then still loads, under today's ids).
+export function loadHeld(storage, knownIds, former = {}) {
   try {
     const saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? "{}");
     const held = {};
-    for (const [id, choice] of Object.entries(saved ?? {})) {
+    for (const [savedId, choice] of Object.entries(saved ?? {})) {
+      const id = former[savedId] ?? savedId;
       if (knownIds.includes(id)) held[id] = { date: String(choice?.date ?? ""), kind: choice?.kind === "expiry" ? "expiry" : "issue" };
     }
     return held;
@@ -220,9 +243,9 @@ export function saveHeld(storage, held) {
 }
 
 // Approval ids from the address (?add=cto,fire-certificate), for the finder's hand-over.
-export function idsFromAddress(search, knownIds) {
+export function idsFromAddress(search, knownIds, former = {}) {
   const text = new URLSearchParams(search).get("add") ?? "";
-  return text.split(",").map((s) => s.trim()).filter((id) => knownIds.includes(id));
+  return text.split(",").map((s) => s.trim()).map((id) => former[id] ?? id).filter((id) => knownIds.includes(id));
 }
 
 // The finder's "Add these to my calendar": the validity ids of the approvals that apply.

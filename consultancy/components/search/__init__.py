@@ -1,11 +1,12 @@
-"""Search box in the header: typing lists matching services, Enter opens the first; every
-list ends with the approvals finder, and no match offers the finder and the contact form."""
+"""Search box in the header: typing lists matching services, Enter opens the first, ArrowDown
+moves into the list; every list ends with the approvals finder, and no match offers the finder
+and the contact form."""
 
 import reflex as rx
 
 from consultancy.components.icons import icon
 from consultancy.components.ui import link
-from consultancy.framework.behaviour import dismiss_layer
+from consultancy.framework.behaviour import arrow_keys, dismiss_layer
 
 from . import state as search
 
@@ -80,7 +81,10 @@ def search_box() -> rx.Component:
             aria_live="polite",
             hidden=~search.shows_results,
         ),
+        # ArrowDown from the box into the results; Escape clears them and returns to the box.
+        arrow_keys(control="site-search", items="#search-results a", open_keys="ArrowDown"),
         active=search.has_query,
+        return_focus_to="site-search",
         on_dismiss=search.clear,
         class_name="search",
     )

@@ -1,5 +1,7 @@
-"""The staff inbox at /staff: sign-in, the list of enquiries with search and a filter by
-status, one enquiry opened with its notes, and the CSV download.
+"""The staff inbox at /staff: sign-in, a compact list of enquiries (one or two lines each)
+with search and a filter by status, one enquiry opened beside the list (over it on a narrow
+screen) with its notes and the same caller's others, and the CSV download (behind the
+password and a code: account.export_form); before it, the enrolment of a second factor.
 
 Everything a visitor typed is rendered as a text child (React escapes it); nothing here is
 HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inline styles).
@@ -15,10 +17,12 @@ from consultancy.framework.elements import PostForm
 
 from .account import account_messages, account_panel, code_field, enrolment, export_form, idle_guard, recovery_codes
 from .account_state import AccountState
-from .state import EnquiryRow, InboxState, NoteRow
+from .state import EnquiryRow, InboxState, NoteRow, RelatedRow
 
-# A direct JS function (no eval, which the CSP forbids), run in the browser with the click.
-SHOW_OPENED = action("{0};", call(imported(rx.asset("inbox.js", shared=True).importable_path, "showOpened")))
+_INBOX_JS = rx.asset("inbox.js", shared=True).importable_path
+# Closing the opened enquiry puts the keyboard back on its row in the list: a direct JS
+# function (no eval, which the CSP forbids), run in the browser with the click.
+FOCUS_ROW = action("{0};", call(imported(_INBOX_JS, "focusRow"), InboxState.opened.reference))
 
 STATUS_LABELS = {"new": "New", "contacted": "Contacted", "quoted": "Quoted", "closed": "Closed", "held": "Held"}
 # The statuses of the everyday list; held enquiries have a filter of their own, apart.
@@ -93,40 +97,83 @@ def _details(row: EnquiryRow) -> rx.Component:
     )
 
 
+def _held_badge(summary: rx.Var) -> rx.Component:
+    return rx.cond(summary != "", rx.el.span(summary, class_name="staff__badge staff__badge--reason"))
+
+
 def _item(row: EnquiryRow) -> rx.Component:
+    """One enquiry in one or two lines; the whole line opens it."""
+    is_open = InboxState.opened.reference == row.reference
     return rx.el.li(
         rx.el.article(
-            rx.el.header(
-                rx.el.h2(row.reference, class_name="staff__ref"),
-                _status_badge(row.status),
-                rx.el.p(row.received, class_name="staff__when"),
-                class_name="staff__item-head",
-            ),
-            _details(row),
-            rx.el.p(row.excerpt, class_name="staff__excerpt"),
-            rx.el.div(
-                rx.el.label("Status", html_for="status-" + row.reference, class_name="staff__inline-label"),
-                _status_select(row.reference, row.status, "status-" + row.reference),
-                rx.cond(
-                    row.status == HELD,
-                    rx.el.button(
-                        "Release to inbox",
-                        type="button",
-                        on_click=InboxState.change_status(row.reference, "new"),
-                        class_name="button button--primary staff__release",
-                    ),
+            rx.el.button(
+                # Two lines on a narrow screen; at full width their parts are one line's columns.
+                rx.el.span(
+                    rx.el.span(row.reference, class_name="staff__ref"),
+                    rx.el.span(rx.cond(row.name != "", row.name, "(no name)"), class_name="staff__row-name"),
+                    _status_badge(row.status),
+                    class_name="staff__row-line",
                 ),
-                rx.el.button(
-                    "Open",
-                    type="button",
-                    # The opened enquiry shows above the list: the page goes there at once.
-                    on_click=[SHOW_OPENED, InboxState.open_enquiry(row.reference)],
-                    class_name="button button--secondary staff__open",
+                rx.el.span(
+                    rx.el.span(row.service, class_name="staff__row-services"),
+                    _held_badge(row.held_summary),
+                    rx.el.time(row.received_short, title=row.received, class_name="staff__when"),
+                    class_name="staff__row-line",
                 ),
-                class_name="staff__item-actions",
+                type="button",
+                on_click=InboxState.open_enquiry(row.reference),
+                aria_expanded=rx.cond(is_open, "true", "false"),
+                aria_controls="staff-opened",
+                class_name="staff__row",
             ),
-            class_name=rx.cond(InboxState.opened.reference == row.reference, "staff__item is-open", "staff__item"),
+            class_name=rx.cond(is_open, "staff__item is-open", "staff__item"),
             data_reference=row.reference,
+        ),
+    )
+
+
+def _related_item(other: RelatedRow) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            rx.el.span(other.reference, class_name="staff__ref"),
+            rx.el.span(rx.cond(other.name != "", other.name, "(no name)"), class_name="staff__row-name"),
+            rx.el.span(other.received, class_name="staff__when"),
+            _status_badge(other.status),
+            rx.el.span(other.shared, class_name="staff__shared"),
+            type="button",
+            on_click=InboxState.open_enquiry(other.reference),
+            class_name="staff__related-open",
+        ),
+        data_reference=other.reference,
+    )
+
+
+def _related() -> rx.Component:
+    related = InboxState.opened.related
+    return rx.cond(
+        related.length() > 0,
+        rx.el.section(
+            rx.el.h3("The same caller's other enquiries (", related.length(), ")", class_name="staff__subtitle"),
+            rx.el.ul(rx.foreach(related, _related_item), class_name="staff__related-list"),
+            id="staff-related",
+            class_name="staff__related",
+            aria_label="The same caller's other enquiries",
+        ),
+    )
+
+
+def _held_why(row: EnquiryRow) -> rx.Component:
+    return rx.cond(
+        row.status == HELD,
+        rx.el.div(
+            rx.el.p(row.held_explanation, class_name="staff__held-why", id="staff-held-why"),
+            rx.el.button(
+                "Release to inbox",
+                type="button",
+                on_click=InboxState.change_status(row.reference, "new"),
+                class_name="button button--primary staff__release",
+            ),
+            class_name="staff__held",
         ),
     )
 
@@ -147,10 +194,16 @@ def _opened() -> rx.Component:
             _status_badge(row.status),
             rx.el.p(row.received, class_name="staff__when"),
             rx.el.button(
-                "Close", type="button", on_click=InboxState.close_enquiry, class_name="button button--secondary"
+                "Close",
+                type="button",
+                on_click=[FOCUS_ROW, InboxState.close_enquiry],
+                # Opening one (the section is new for each reference) puts the keyboard here.
+                auto_focus=True,
+                class_name="button button--secondary staff__close",
             ),
             class_name="staff__item-head",
         ),
+        _held_why(row),
         _details(row),
         rx.el.h3("Message", class_name="staff__subtitle"),
         rx.el.p(row.message, class_name="staff__message", id="staff-message"),
@@ -159,6 +212,7 @@ def _opened() -> rx.Component:
             _status_select(row.reference, row.status, "staff-opened-status"),
             class_name="staff__item-actions",
         ),
+        _related(),
         rx.el.h3("Notes", class_name="staff__subtitle"),
         rx.cond(
             row.notes.length() > 0,
@@ -175,6 +229,7 @@ def _opened() -> rx.Component:
             class_name="staff__note-form",
             aria_label="Add a note",
         ),
+        key=row.reference,
         class_name="staff__opened",
         id="staff-opened",
         aria_label="Opened enquiry",
@@ -283,6 +338,10 @@ def _inbox() -> rx.Component:
             ),
             class_name="staff__bar",
         ),
+        rx.cond(
+            InboxState.mail_warning != "",
+            rx.el.p(InboxState.mail_warning, class_name="staff__warning", id="staff-mail-warning", role="alert"),
+        ),
         account_panel(),
         _toolbar(),
         rx.el.div(
@@ -300,9 +359,17 @@ def _inbox() -> rx.Component:
             class_name="staff__count",
             id="staff-count",
         ),
-        rx.cond(InboxState.opened.reference != "", _opened()),
-        rx.el.ul(rx.foreach(InboxState.enquiries, _item), class_name="staff__list", id="staff-list"),
-        _pager(),
+        # The list, and the opened enquiry after it: beside it on a wide screen, over it on a
+        # narrow one, so the list keeps its place either way.
+        rx.el.div(
+            rx.el.div(
+                rx.el.ul(rx.foreach(InboxState.enquiries, _item), class_name="staff__list", id="staff-list"),
+                _pager(),
+                class_name="staff__list-column",
+            ),
+            rx.cond(InboxState.opened.reference != "", _opened()),
+            class_name=rx.cond(InboxState.opened.reference != "", "staff__main has-opened", "staff__main"),
+        ),
         idle_guard(),
         class_name="staff__inbox",
         # What idle_guard.jsx empties at once when the tab must forget.

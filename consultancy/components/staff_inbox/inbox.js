@@ -1,6 +1,12 @@
 // The staff inbox in the browser (consultancy/components/staff_inbox).
 
-// Brings the opened enquiry's panel (after the count line) into view on a narrow screen.
-export function showOpened() {
-  document.getElementById("staff-count")?.scrollIntoView({ block: "start" });
+// Puts the keyboard back on an enquiry's line in the list (after its opened view closes).
+export function focusRow(reference) {
+  const rows = document.querySelectorAll("#staff-list .staff__item");
+  for (const row of rows) {
+    if (row.dataset.reference === reference) {
+      row.querySelector(".staff__row")?.focus();
+      return;
+    }
+  }
 }

@@ -21,14 +21,13 @@ import dataclasses
 
 import reflex as rx
 
-from consultancy.enquiries import inbox, staff
+from consultancy.enquiries import inbox, mail_backlog, staff
 from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
-from consultancy.enquiries.inbox import EnquiryView, InboxRefused
+from consultancy.enquiries.inbox import EnquiryView, InboxRefused, RelatedView
 from consultancy.enquiries.models import STATUSES
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
 
-EXCERPT = 140
 # The sign-in form's answers (?signin=... on /staff, from staff_http.py). One wording for
 # every refusal: it never tells whether the name exists or the address is being throttled.
 SIGN_IN_ANSWERS = {
@@ -38,7 +37,7 @@ SIGN_IN_ANSWERS = {
     "insecure": "Sign in over https.",
 }
 # What only a checked socket is sent in Reflex's full snapshot (InboxState.dict).
-PRIVATE = ("staff_name", "enquiries", "total", "counts", "opened", "search", "notice")
+PRIVATE = ("staff_name", "enquiries", "total", "counts", "opened", "search", "notice", "mail_warning")
 
 
 @dataclasses.dataclass
@@ -49,11 +48,23 @@ class NoteRow:
 
 
 @dataclasses.dataclass
+class RelatedRow:
+    """Another enquiry from the same caller, and what it shares with the opened one."""
+
+    reference: str = ""
+    name: str = ""
+    received: str = ""
+    status: str = ""
+    shared: str = ""
+
+
+@dataclasses.dataclass
 class EnquiryRow:
     """One enquiry as the page shows it: every value plain text."""
 
     reference: str = ""
     received: str = ""
+    received_short: str = ""
     status: str = ""
     name: str = ""
     phone: str = ""
@@ -62,16 +73,24 @@ class EnquiryRow:
     service: str = ""
     district: str = ""
     message: str = ""
-    excerpt: str = ""
+    # Held: over which limit, in a few words (the list) and in full (the opened enquiry).
+    held_summary: str = ""
+    held_explanation: str = ""
     notes: list[NoteRow] = dataclasses.field(default_factory=list)
+    related: list[RelatedRow] = dataclasses.field(default_factory=list)
+
+
+def _related(view: RelatedView) -> RelatedRow:
+    return RelatedRow(
+        reference=view.reference, name=view.name, received=view.received, status=view.status, shared=view.shared
+    )
 
 
 def _row(view: EnquiryView) -> EnquiryRow:
-    message = view.message
-    excerpt = message if len(message) <= EXCERPT else message[:EXCERPT].rstrip() + "…"
     return EnquiryRow(
         reference=view.reference,
         received=view.received,
+        received_short=view.received_short,
         status=view.status,
         name=view.name,
         phone=view.phone,
@@ -79,9 +98,11 @@ def _row(view: EnquiryView) -> EnquiryRow:
         organisation=view.organisation,
         service=view.service_label,
         district=view.district_label,
-        message=message,
-        excerpt=excerpt,
+        message=view.message,
+        held_summary=view.held_summary,
+        held_explanation=view.held_explanation,
         notes=[NoteRow(author=n.author, text=n.text, written=n.written) for n in view.notes],
+        related=[_related(r) for r in view.related],
     )
 
 
@@ -99,6 +120,8 @@ class InboxState(rx.State):
     page_number: int = 1
     # The enquiry opened for its full message, notes and status ("" when none is open).
     opened: EnquiryRow = EnquiryRow()
+    # Emails waiting too long to be sent, in words ("" when none): shown at the top.
+    mail_warning: str = ""
 
     # The socket (Reflex's session id) whose cookie passed the session check last.
     _checked_sid: str = ""
@@ -122,6 +145,7 @@ class InboxState(rx.State):
         self.enquiries, self.total, self.counts = [], 0, {}
         self.search, self.status_filter, self.page_number = "", "", 1
         self.opened, self.problem, self.notice = EnquiryRow(), "", ""
+        self.mail_warning = ""
         self.sign_in_error = message
 
     @property
@@ -136,7 +160,7 @@ class InboxState(rx.State):
         """The session check every handler starts with; False (and nothing kept) without one."""
         token = self._token
         try:
-            identity = staff.require_session(token)
+            identity = inbox.check_session(token, address=self._address)
         except NotSignedIn as refused:
             self._forget(refused.message if token else "")
             return False
@@ -172,6 +196,11 @@ class InboxState(rx.State):
             return
         self.enquiries = [_row(view) for view in found.enquiries]
         self.total, self.counts = found.total, dict(found.counts)
+        try:
+            self.mail_warning = mail_backlog.warning(inbox.mail_waiting(self._token))
+        except (NotSignedIn, StoreUnavailable) as error:
+            self._failed(error)
+            return
         if self.opened.reference:
             try:
                 self.opened = _row(inbox.get_enquiry(self._token, self.opened.reference, opened=False))
@@ -251,7 +280,7 @@ class InboxState(rx.State):
         if not self._staff():
             return
         try:
-            inbox.add_note(self._token, self.opened.reference, form.get("note", ""))
+            inbox.add_note(self._token, self.opened.reference, form.get("note", ""), address=self._address)
         except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
             self._failed(error)
             return

@@ -34,7 +34,21 @@ class ModalKeys(rx.Component):
     on_prev: rx.EventHandler[rx.event.no_args_event_spec]
 
 
+class ArrowKeys(rx.Component):
+    """Arrow keys from a control (`control`, an element's id) into the links `items` (a CSS
+    selector) listed under it, and between them."""
+
+    library = rx.asset("arrow_keys.jsx", shared=True).importable_path
+    tag = "ArrowKeys"
+    control: Var[str]
+    items: Var[str]
+    # Keys on the control that open the list and move into it, space-separated ("Space" for " ").
+    open_keys: Var[str]
+    on_open: rx.EventHandler[rx.event.no_args_event_spec]
+
+
 dismiss_layer = DismissLayer.create
+arrow_keys = ArrowKeys.create
 ticker = Ticker.create
 modal_keys = ModalKeys.create
 

@@ -1,0 +1,80 @@
+"""The law as the built site publishes it: no doubt word in any page's HTML, the regulatory
+updates page with its entries, and its Atom feed served beside the sitemap."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from html import unescape
+from pathlib import Path
+
+import feedparser
+import pytest
+from playwright.sync_api import Page, expect
+
+from consultancy.content import content
+from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES
+from consultancy.law.check import find_doubts
+from consultancy.law.updates import FEED_PATH, entries
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "build/screenshots"
+ROUTES = [*PAGE_ROUTES.values(), *[f"/{r}" for r in SERVICE_ROUTES], "/approvals-finder", "/privacy"]
+
+
+def fetch(base_url: str, path: str) -> tuple[int, str, str]:
+    with urllib.request.urlopen(base_url + path, timeout=10) as response:
+        return response.status, response.headers.get("Content-Type", ""), response.read().decode()
+
+
+def visible_text(html: str) -> str:
+    """The page's words: scripts, styles and tags removed (the doubt words are a matter of what
+    a visitor reads; the shipped finder and calendar data are read by their own tests)."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S | re.I)
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("path", ROUTES)
+def test_no_page_carries_a_doubt_word(base_url: str, path: str) -> None:
+    status, _, html = fetch(base_url, path)
+    assert status == 200
+    assert find_doubts(visible_text(html)) == [], path
+
+
+def test_the_updates_page_lists_every_change_with_its_anchor(base_url: str) -> None:
+    _, _, html = fetch(base_url, "/regulatory-updates")
+    for entry in entries(content()):
+        assert f'id="{entry.id}"' in html, entry.id
+    assert f'href="{FEED_PATH}"' in html
+    _, _, sitemap = fetch(base_url, "/sitemap.xml")
+    assert "/regulatory-updates</loc>" in sitemap
+
+
+def test_the_feed_is_served_and_reads_back(base_url: str) -> None:
+    status, _, text = fetch(base_url, FEED_PATH)
+    assert status == 200
+    parsed = feedparser.parse(text)
+    assert not parsed.bozo and len(parsed.entries) == len(entries(content()))
+
+
+def test_a_service_page_links_the_updates_that_touch_it(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/consent-to-operate")
+    box = page.locator(".glance__updates")
+    expect(box.locator("a[href='/regulatory-updates#consent-amendment-2026']")).to_be_visible()
+    box.locator("a[href='/regulatory-updates#consent-amendment-2026']").click()
+    page.wait_for_url(re.compile(r"/regulatory-updates#consent-amendment-2026$"))
+    expect(page.locator("#consent-amendment-2026 h2")).to_contain_text("valid until cancelled")
+
+
+def test_screenshots_of_the_updates_page_and_a_glance_box(page: Page, viewport: dict) -> None:
+    """For review at 390 and 1280 px: build/screenshots/law-*.png."""
+    label = "mobile" if viewport["width"] == 390 else "desktop"
+    Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    page.goto("/regulatory-updates")
+    expect(page.locator("h1")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/law-updates-{label}.png", full_page=True)
+    page.goto("/hazardous-waste-licensing#at-a-glance")
+    box = page.locator("#at-a-glance")
+    expect(box).to_contain_text("5 years from the date")
+    box.screenshot(path=f"{SHOTS}/law-glance-{label}.png")
