@@ -148,6 +148,9 @@ def stale_problems(law: Law, today: date) -> list[Problem]:
         where = f"data/law/{record.id}.toml"
         if months_between(record.reviewed, today) >= REVIEW_MONTHS:
             problems.append(Problem(where, f"reviewed {record.reviewed}: more than {REVIEW_MONTHS} months ago"))
+        if record.reviewed > today:
+            # A date not yet reached is a typing mistake; it would also hide the record's age.
+            problems.append(Problem(where, f"reviewed {record.reviewed}: a day that has not come yet"))
         for field, fact in record.facts():
             if months_between(fact.reviewed, today) >= REVIEW_MONTHS and fact.reviewed != record.reviewed:
                 problems.append(

@@ -37,7 +37,7 @@ def regulatory_updates() -> rx.Component:
             rx.el.p(
                 PAGE.feed,
                 " ",
-                link("Atom feed", href=FEED_PATH, type="application/atom+xml"),
+                link("Atom feed", href=FEED_PATH, custom_attrs={"type": "application/atom+xml"}),
                 class_name="updates__feed",
             ),
             *([update_entry(e) for e in listed] or [rx.el.p(PAGE.empty)]),

@@ -71,7 +71,7 @@ def test_a_valid_enquiry_is_confirmed_and_exported(visitor) -> None:
     assert reference in rows
     assert rows[reference]["name"] == name
     # Cells starting with + = - @ are quoted so a spreadsheet never runs them.
-    assert rows[reference]["phone"] == "'+919876543210"
+    assert rows[reference]["phone"] == "91 98765 43210"
 
 
 def test_an_enquiry_sent_before_the_page_is_interactive_is_sent_once_it_is(visitor) -> None:

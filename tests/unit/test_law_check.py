@@ -81,6 +81,12 @@ def test_a_record_not_reviewed_for_a_year_fails(data_dir: Path) -> None:
     assert any("data/law/boiler.toml" in p and "reviewed 2025-10-01" in p for p in found)
 
 
+def test_a_review_date_still_to_come_fails(data_dir: Path) -> None:
+    edit(data_dir / "law" / "boiler.toml", "reviewed = 2026-11-27", "reviewed = 2026-12-05")
+    found = [str(p) for p in problems(TODAY, data_dir)]
+    assert any("data/law/boiler.toml" in p and "has not come yet" in p for p in found)
+
+
 def test_an_unsettled_period_never_reaches_the_calendar() -> None:
     """The records keep what is known of an open period (clinical establishments: 2 years in
     the 1994 Rules) but the calendar only ever receives settled numbers."""
