@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
@@ -45,6 +46,46 @@ def enquiry_form(**fields: object) -> EnquiryForm:
     functools.partial; a call's own keywords still win."""
     visitor = {"name": "Asha Mohanty", "phone": "98765 43210", "email": "asha@example.com", "consent": "on"}
     return read_form({**visitor, **fields})
+
+
+def enrol(name: str, *, now: datetime | None = None) -> str:
+    """Give a staff user a confirmed second factor, as enrolment would (tests only: straight
+    into the database); returns its TOTP secret."""
+    from sqlmodel import select
+
+    from consultancy.enquiries import second_factor
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import StaffUser, utcnow
+
+    with transaction() as session:
+        user = session.exec(select(StaffUser).where(StaffUser.name == name)).one()
+        if not second_factor.enrolled(user):
+            user.totp_secret, user.totp_confirmed_at = second_factor.new_secret(), now or utcnow()
+        user.totp_last_step = 0
+        session.add(user)
+        return user.totp_secret
+
+
+def staff_token(name: str, password: str, *, now: datetime | None = None, **options: object) -> str:
+    """A full inbox session for an existing user: enrolled if need be, then signed in with the
+    code their app shows at `now` (the last code used is forgotten first, so a test may sign
+    in many times within one 30-second step)."""
+    from consultancy.enquiries import second_factor, staff
+    from consultancy.enquiries.models import utcnow
+
+    now = now or utcnow()
+    code = second_factor.code_now(enrol(name, now=now), now)
+    return staff.sign_in(name, password, code, now=now, **options).token
+
+
+def reauthenticate(token: str, name: str, password: str, **options: object) -> None:
+    """The password and a fresh code typed again, as before a bulk export."""
+    from consultancy.enquiries import second_factor, staff
+    from consultancy.enquiries.models import utcnow
+
+    now = options.pop("now", None) or utcnow()
+    code = second_factor.code_now(enrol(name), now)
+    staff.reauthenticate(token, password, code, now=now, **options)
 
 
 def at_once(count: int, job: Callable[[], T]) -> list[T]:

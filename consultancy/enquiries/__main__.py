@@ -21,7 +21,14 @@
                                   queue the renewal calendar reminders due today (once each, however
                                   often it runs; confirmed subscriptions only), the confirmation
                                   emails of leads released since, and send the mail queue once
-    add-user NAME [--reset]       add a member of staff for /staff (asks for the password)
+    add-user NAME [--reset] [--admin] [--email ADDRESS]
+                                  add a member of staff for /staff (asks for the password, which
+                                  must not be a breached or common one); they set up their
+                                  second factor at their first sign-in. --reset: a new password
+                                  (ends their sessions, mailed to them); --admin: may end anyone's
+                                  sessions; --email: where notices about their account go
+    reset-second-factor NAME      forget a member of staff's second factor and recovery codes (a
+                                  lost phone): their next sign-in sets up a new one
     remove-user NAME              remove one
 
 The database is the site's: DB_URL, or var/enquiries.db. Every command refuses to run without
@@ -78,6 +85,10 @@ def _parser() -> argparse.ArgumentParser:
     add_user = commands.add_parser("add-user", help="add a member of staff (asks for the password)")
     add_user.add_argument("name")
     add_user.add_argument("--reset", action="store_true", help="give an existing user a new password")
+    add_user.add_argument("--admin", action="store_true", default=None, help="may see and end everyone's sessions")
+    add_user.add_argument("--email", help="where notices about their account go (default: the firm's address)")
+    reset_factor = commands.add_parser("reset-second-factor", help="forget a member of staff's second factor")
+    reset_factor.add_argument("name")
     remove_user = commands.add_parser("remove-user", help="remove a member of staff")
     remove_user.add_argument("name")
     return parser
@@ -214,10 +225,23 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
             print("SMTP_HOST is not set: nothing sent; the emails wait in the database", file=err)
         return 0 if report.configured and not report.failed else 1
     if args.command == "add-user":
-        status = _add_user(args.name, args.reset, ask, err)
+        status = _add_user(args.name, args.reset, ask, err, admin=args.admin, email=args.email)
         if status == 0:
             audit.record("reset-password" if args.reset else "add-user", actor, args.name.strip().lower())
         return status
+    if args.command == "reset-second-factor":
+        from .staff import reset_second_factor
+
+        if reset_second_factor(args.name):
+            audit.record("reset-2fa", actor, args.name.strip().lower())
+            print(
+                f"{args.name}'s second factor is reset and their sessions ended; at their next sign-in "
+                "/staff shows a QR code to set up a new one",
+                file=err,
+            )
+            return 0
+        print(f"there is no user called {args.name!r}", file=err)
+        return 1
     if args.command == "remove-user":
         from .staff import remove_user
 
@@ -230,24 +254,34 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
     raise AssertionError(args.command)
 
 
-def _add_user(name: str, reset: bool, ask: Callable[[str], str], err: TextIO) -> int:
-    from .staff import PASSWORD_MIN_LENGTH, add_user, check_new_user
+def _add_user(
+    name: str, reset: bool, ask: Callable[[str], str], err: TextIO, *, admin: bool | None, email: str | None
+) -> int:
+    from .staff import PASSWORD_MIN_LENGTH, add_user, check_name
 
     try:
-        check_new_user(name, "x" * PASSWORD_MIN_LENGTH)
+        check_name(name)
     except ValueError as error:
         print(error, file=err)
         return 2
-    password = ask(f"Password for {name} (at least {PASSWORD_MIN_LENGTH} characters): ")
+    password = ask(f"Password for {name} (at least {PASSWORD_MIN_LENGTH} characters, not a common one): ")
     if ask("The same password again: ") != password:
         print("the two passwords differ; nothing changed", file=err)
         return 1
     try:
-        stored = add_user(name, password, reset=reset)
+        stored = add_user(name, password, reset=reset, admin=admin, email=email)
     except ValueError as error:
         print(error, file=err)
         return 1
-    print(f"{'new password for' if reset else 'added'} {stored}", file=err)
+    if reset:
+        print(f"new password for {stored}; their sessions are ended and they are told by email", file=err)
+    else:
+        print(
+            f"added {stored}{' (admin)' if admin else ''}. At their first sign-in at /staff, with this password, "
+            "they set up a second factor: an authenticator app (any TOTP app) scans the QR code the page "
+            "shows, and they keep the recovery codes it gives; until then the password opens nothing else.",
+            file=err,
+        )
     return 0
 
 

@@ -2,10 +2,13 @@
 
 A backup is the whole database (SQLite's online backup, or pg_dump's custom format), but a
 restore puts back only the enquiry side (RESTORED): the enquiries, their notes, queued email and
-reminders. Staff accounts, sessions, the sign-in throttle, the audit and the hourly and mailbox
-counters (KEPT) stay as they are in the live database, so an old backup never brings back a
-removed member of staff or an old password, and never cuts the record of what staff did. (The
-erasures made since the backup are made again by maintenance.restore.)
+reminders. Staff accounts, their second factors, recovery codes, known places and notices,
+sessions, the sign-in throttle, the audit and the hourly and mailbox counters (KEPT) stay as
+they are in the live database, so an old backup never brings back a removed member of staff,
+an old password, an old second factor or recovery code, or an ended session, and never cuts
+the record of what staff did. The queued emails of notices to staff belong to the staff side
+too: the live ones stay queued and the backup's are left out (STAFF_MAIL). (The erasures made
+since the backup are made again by maintenance.restore.)
 """
 
 from __future__ import annotations
@@ -29,12 +32,17 @@ RESTORED = ("enquiry", "enquiry_note", "reference_counter", "reminder_subscripti
 KEPT = (
     "staff_user",
     "staff_session",
+    "staff_recovery_code",
+    "staff_known_place",
+    "staff_notice",
     "sign_in_failure",
     "staff_audit",
     "recent_submission",
     "mail_recipient",
     "alembic_version",
 )
+# The rows of mail_queue (RESTORED) that are notices to staff (staff_notice, KEPT).
+STAFF_MAIL = "staff_notice_id IS NOT NULL"
 PG_TIMEOUT_S = 600
 
 
@@ -133,11 +141,17 @@ def _sqlite_restore(source: Path, url: str) -> int:
             try:
                 # The hour's counts (KEPT) name enquiries of the database being replaced.
                 live.execute("UPDATE main.recent_submission SET enquiry_id = NULL")
+                # Notices to staff still queued stay queued (renumbered after the backup's rows).
+                live.execute(f"CREATE TEMP TABLE kept_staff_mail AS SELECT * FROM main.mail_queue WHERE {STAFF_MAIL}")
                 for table in reversed(RESTORED):
                     live.execute(f'DELETE FROM main."{table}"')
                 for table in RESTORED:
                     names = ", ".join(f'"{name}"' for name in _sqlite_columns(live, table))
-                    live.execute(f'INSERT INTO main."{table}" ({names}) SELECT {names} FROM backup."{table}"')
+                    only = f" WHERE NOT ({STAFF_MAIL})" if table == "mail_queue" else ""
+                    live.execute(f'INSERT INTO main."{table}" ({names}) SELECT {names} FROM backup."{table}"{only}')
+                names = ", ".join(f'"{name}"' for name in _sqlite_columns(live, "mail_queue") if name != "id")
+                live.execute(f"INSERT INTO main.mail_queue ({names}) SELECT {names} FROM temp.kept_staff_mail")
+                live.execute("DROP TABLE temp.kept_staff_mail")
                 if live.execute("PRAGMA main.foreign_key_check").fetchall():
                     raise RuntimeError(f"{source} holds rows whose parent is missing; nothing was restored")
                 count = live.execute("SELECT count(*) FROM main.enquiry").fetchone()[0]
@@ -230,14 +244,26 @@ def _pg_restore(source: Path, url: str) -> int:
         # The hour's counts (KEPT) name enquiries of the database being replaced; DELETE, not
         # TRUNCATE, which PostgreSQL refuses on a table a kept one refers to.
         connection.exec_driver_sql("UPDATE recent_submission SET enquiry_id = NULL")
+        # Notices to staff still queued stay queued (renumbered after the backup's rows); the
+        # backup's queued mail goes through a table of its own, without its notices to staff.
+        connection.exec_driver_sql(
+            f"CREATE TEMP TABLE kept_staff_mail ON COMMIT DROP AS SELECT * FROM mail_queue WHERE {STAFF_MAIL}"
+        )
+        connection.exec_driver_sql("CREATE TEMP TABLE restoring_mail_queue (LIKE mail_queue) ON COMMIT DROP")
         for table in reversed(RESTORED):
             connection.exec_driver_sql(f"DELETE FROM {table}")
         raw = connection.connection.driver_connection
         with raw.cursor() as cursor:
             for table in RESTORED:
                 columns, rows = copies[table]
-                with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                into = "restoring_mail_queue" if table == "mail_queue" else table
+                with cursor.copy(f"COPY {into} ({columns}) FROM STDIN") as copy:
                     copy.write(rows)
+                if table == "mail_queue":
+                    cursor.execute(
+                        f"INSERT INTO mail_queue ({columns}) SELECT {columns} FROM restoring_mail_queue "
+                        f"WHERE NOT ({STAFF_MAIL})"
+                    )
         for table in RESTORED:
             if "id" in _pg_column_names(connection, table):
                 # New rows numbered after the restored ones.
@@ -245,8 +271,14 @@ def _pg_restore(source: Path, url: str) -> int:
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                     f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
                 )
+        names = ", ".join(name for name in _pg_column_order(connection, "mail_queue") if name != "id")
+        connection.exec_driver_sql(f"INSERT INTO mail_queue ({names}) SELECT {names} FROM kept_staff_mail")
         return connection.exec_driver_sql("SELECT count(*) FROM enquiry").scalar()
 
 
 def _pg_column_names(connection: sa.Connection, table: str) -> set[str]:
-    return {column["name"] for column in sa.inspect(connection).get_columns(table)}
+    return set(_pg_column_order(connection, table))
+
+
+def _pg_column_order(connection: sa.Connection, table: str) -> list[str]:
+    return [column["name"] for column in sa.inspect(connection).get_columns(table)]

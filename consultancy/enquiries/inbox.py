@@ -22,7 +22,7 @@ from .mail_backlog import MailBacklog
 from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
 from .queries import condition
 from .settings import IST
-from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_session
+from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_recent_reauth, require_session, session_identity
 from .staff import sign_out as end_session
 
 PAGE_SIZE = 50
@@ -222,9 +222,10 @@ def check_session(token: object, *, address: str = "", now: datetime | None = No
 
 
 def sign_out(token: object, *, address: str = "") -> None:
-    """End the session of `token`, recorded in the audit under its owner's name."""
+    """End the session of `token` (an enrolling one too), recorded in the audit under its
+    owner's name."""
     try:
-        name = require_session(token).name
+        name = session_identity(token).name
     except (NotSignedIn, StoreUnavailable):
         name = ""
     end_session(token)
@@ -349,8 +350,10 @@ def export_csv(
     address: str = "",
 ) -> str:
     """The CSV download: without filters, exactly what `python -m consultancy.enquiries
-    export` prints. Recorded in the audit (and a large one mailed to the firm)."""
-    staff = require_session(token, now=now)
+    export` prints. Only after the password and second factor were typed again
+    (staff.reauthenticate, a few minutes at most before). Recorded in the audit (and a large
+    one mailed to the firm)."""
+    staff = require_recent_reauth(token, now=now)
     _condition(since=since, status=status, search=search)
     try:
         text, rows = export.csv_text_and_count(since=since, status=status or None, search=search)

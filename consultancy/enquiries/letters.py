@@ -1,7 +1,7 @@
 """The emails the site writes: the firm's notification of every enquiry (held ones say so), a
 renewal reminder to a subscriber, the email asking a new subscriber to confirm their address,
-and the notice of a large export. All plain text, and the visitor's words only ever in the
-body.
+the notice of a large export, and a member of staff's notices about their own account. All
+plain text, and the visitor's words only ever in the body.
 
 The mail queue (mail.py) carries letters without knowing them: a queue row holds the id of
 its subject in one of its columns, and `for_row` reads the letter that column names when the
@@ -28,12 +28,22 @@ from consultancy.content import renewals as rules
 from consultancy.content.india import KOLKATA
 
 from .form import district_label, service_label, services_label
-from .models import HELD, Enquiry, MailQueue, Reminder, ReminderSubscription
+from .models import HELD, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
 from .renewal_list import Held, upcoming
 from .settings import IST
 from .unsubscribe import NoKey, confirm_url, unsubscribe_url
 
-__all__ = ["READERS", "ConfirmationLetter", "Letter", "NoKey", "Notification", "ReminderLetter", "for_row", "notice"]
+__all__ = [
+    "READERS",
+    "ConfirmationLetter",
+    "Letter",
+    "NoKey",
+    "Notification",
+    "ReminderLetter",
+    "StaffNoticeLetter",
+    "for_row",
+    "notice",
+]
 
 # Bidirectional controls: they can make a message display as something else than it is
 # (a forged footer or link), so they are dropped from the visitor's text in the email.
@@ -323,6 +333,30 @@ class ConfirmationLetter:
         )
 
 
+# --- to staff ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StaffNoticeLetter:
+    """A notice to a member of staff about their own account (a sign-in from a new place, a
+    new password, a second factor set up or reset), in the site's own words only."""
+
+    recipient: str
+    subject: str
+    body: str
+
+    @classmethod
+    def read(cls, session: Session, notice_id: int) -> StaffNoticeLetter | None:
+        row = session.get(StaffNotice, notice_id)
+        return cls(row.recipient, row.subject, row.body) if row is not None else None
+
+    def compose(self, sender: str) -> EmailMessage:
+        message = _envelope(self.subject, sender, self.recipient, _firm_msgid(self.recipient))
+        message["Auto-Submitted"] = "auto-generated"
+        message.set_content(self.body, subtype="plain", charset="utf-8")
+        return message
+
+
 # --- what a queue row carries -------------------------------------------------------------------
 
 # Each queue row holds exactly one of these ids (models.MailQueue): the column is the letter's
@@ -331,6 +365,7 @@ READERS: dict[str, Callable[[Session, int], Letter | None]] = {
     "enquiry_id": Notification.read,
     "reminder_id": ReminderLetter.read,
     "confirm_subscription_id": ConfirmationLetter.read,
+    "staff_notice_id": StaffNoticeLetter.read,
 }
 
 

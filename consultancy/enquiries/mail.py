@@ -188,7 +188,7 @@ def sent_since(moment: datetime, *, to_visitors: bool = False) -> int:
     """Emails sent since `moment`: all of them, or those to visitors only."""
     sent = MailQueue.sent_at >= moment
     if to_visitors:
-        sent &= MailQueue.enquiry_id.is_(None)
+        sent &= ~_firms_own()
     with transaction() as session:
         return session.exec(select(func.count()).select_from(MailQueue).where(sent)).one()
 
@@ -213,6 +213,12 @@ def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
     return server
 
 
+def _firms_own():
+    """The firm's own mail: notifications of enquiries, and notices to staff about their
+    accounts (a sign-in from a new place must not wait behind visitors' reminders)."""
+    return or_(MailQueue.enquiry_id.is_not(None), MailQueue.staff_notice_id.is_not(None))
+
+
 def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, letters.Letter]]:
     """Claim up to `limit` due rows: the firm's notifications first, then up to `to_visitors`
     emails to visitors, confirmations before reminders."""
@@ -221,7 +227,7 @@ def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, lette
     with transaction() as session:
         due = session.exec(
             select(MailQueue.id)
-            .where(*due_now, MailQueue.enquiry_id.is_not(None))
+            .where(*due_now, _firms_own())
             .order_by(MailQueue.next_try_at, MailQueue.id)
             .limit(limit)
         ).all()
@@ -231,7 +237,7 @@ def _claim(now: datetime, limit: int, to_visitors: int) -> list[tuple[int, lette
             # everyone on one date) never keeps a visitor waiting for their link.
             due += session.exec(
                 select(MailQueue.id)
-                .where(*due_now, MailQueue.enquiry_id.is_(None))
+                .where(*due_now, ~_firms_own())
                 .order_by(MailQueue.reminder_id.is_not(None), MailQueue.next_try_at, MailQueue.id)
                 .limit(to_visitors)
             ).all()

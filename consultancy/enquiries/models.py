@@ -170,14 +170,16 @@ class MailRecipient(SQLModel, table=True):
 # Exactly one of a queued email's subjects is set (CASE: PostgreSQL adds no booleans).
 MAIL_ONE_SUBJECT = (
     "(CASE WHEN enquiry_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN reminder_id IS NULL THEN 0 ELSE 1 END)"
-    " + (CASE WHEN confirm_subscription_id IS NULL THEN 0 ELSE 1 END) = 1"
+    " + (CASE WHEN confirm_subscription_id IS NULL THEN 0 ELSE 1 END)"
+    " + (CASE WHEN staff_notice_id IS NULL THEN 0 ELSE 1 END) = 1"
 )
 
 
 class MailQueue(SQLModel, table=True):
     """One email to send: the firm's notification of an enquiry (written in the enquiry's
-    transaction), a renewal reminder to a subscriber, or the email asking a new subscriber to
-    confirm their address. Exactly one of the three ids is set."""
+    transaction), a renewal reminder to a subscriber, the email asking a new subscriber to
+    confirm their address, or a notice to a member of staff about their account. Exactly one
+    of the four ids is set."""
 
     __tablename__ = "mail_queue"
     __table_args__ = (sa.CheckConstraint(MAIL_ONE_SUBJECT, name="one_subject"),)
@@ -190,6 +192,7 @@ class MailQueue(SQLModel, table=True):
     confirm_subscription_id: int | None = Field(
         default=None, foreign_key="reminder_subscription.id", ondelete="CASCADE", index=True
     )
+    staff_notice_id: int | None = Field(default=None, foreign_key="staff_notice.id", ondelete="CASCADE", unique=True)
     attempts: int = 0
     next_try_at: datetime = Field(sa_type=UTCDateTime, index=True)
     # A sender that takes a row holds it until then, so two workers never send it twice.
@@ -208,6 +211,16 @@ class StaffUser(SQLModel, table=True):
     failed_attempts: int = 0
     locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(sa_type=UTCDateTime)
+    # Where notices about the account go (new sign-in places, resets); "": the firm's address.
+    email: str = Field(default="", max_length=254)
+    # May see and end every member of staff's sessions (set by `add-user --admin`).
+    is_admin: bool = False
+    # The TOTP secret (base32). Until totp_confirmed_at is set it is only being enrolled:
+    # the password alone then opens the enrolment page and nothing else.
+    totp_secret: str | None = Field(default=None, max_length=64)
+    totp_confirmed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # The last 30-second step a code was accepted for: the same code is never taken twice.
+    totp_last_step: int = 0
 
 
 class StaffSession(SQLModel, table=True):
@@ -221,6 +234,60 @@ class StaffSession(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=UTCDateTime, index=True)
     # The idle timeout counts from here (None: from created_at, for sessions made before it).
     last_seen_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # Opened by the password alone for a user with no second factor yet: it may enrol one
+    # and do nothing else.
+    enrolling: bool = False
+    # Shown in the list of open sessions: where it was opened and with which browser.
+    address: str = Field(default="", max_length=64)
+    agent: str = Field(default="", max_length=120)
+    # The last time its user typed their password and second factor again (a bulk export).
+    reauthenticated_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class StaffRecoveryCode(SQLModel, table=True):
+    """One of a member of staff's recovery codes: shown once at enrolment, kept only as a
+    salted SHA-256, usable once (used_at)."""
+
+    __tablename__ = "staff_recovery_code"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="staff_user.id", ondelete="CASCADE", index=True)
+    # salt$sha256 (hex): each code has 100 random bits, the salt makes a table of them useless.
+    code_hash: str = Field(max_length=120)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class StaffKnownPlace(SQLModel, table=True):
+    """A browser (a random device token in a long-lived HttpOnly cookie) or a network (the
+    keyed hash of its address, IPv6 by /64) that a member of staff signed in from with their
+    second factor. A known browser is not held by the account's guessing budget; a sign-in
+    from neither a known browser nor a known network is mailed to its owner."""
+
+    __tablename__ = "staff_known_place"
+    __table_args__ = (sa.UniqueConstraint("user_id", "kind", "place_key", name="uq_staff_known_place"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="staff_user.id", ondelete="CASCADE", index=True)
+    kind: str = Field(max_length=10)  # "browser" or "network"
+    # SHA-256 of the device token, or the address's keyed hash: never the token or address.
+    place_key: str = Field(max_length=64)
+    first_seen_at: datetime = Field(sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class StaffNotice(SQLModel, table=True):
+    """An email to a member of staff about their own account (a sign-in from a new place, a
+    new password, a second factor set up or reset), carried by the mail queue."""
+
+    __tablename__ = "staff_notice"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int | None = Field(default=None, foreign_key="staff_user.id", ondelete="SET NULL", index=True)
+    recipient: str = Field(max_length=254)
+    subject: str = Field(max_length=200)
+    body: str = Field(sa_type=sa.Text)
+    created_at: datetime = Field(sa_type=UTCDateTime)
 
 
 class SignInFailure(SQLModel, table=True):

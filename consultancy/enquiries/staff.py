@@ -7,12 +7,20 @@ after a few hours (STAFF_SESSION_HOURS, 8 by default), after IDLE_FOR without an
 at sign-out, or when the user is removed or given a new password. `require_session(token)`
 is the check every inbox action makes first.
 
+A sign-in takes the name, the password and the second factor (a code from the
+authenticator app, or a recovery code: second_factor.py) in one form. A user with no second
+factor yet (one added before it existed, or whose second factor was reset) gets an
+`enrolling` session from the password alone, which opens the enrolment page (enrolment.py)
+and nothing else: `require_session` refuses it.
+
 Every failed sign-in gets the same words after the same work (an unknown name is checked
-against a decoy hash), whether the name exists or not, and whether the try was throttled:
-nothing tells which names exist. Guessing is slowed by address and by (name, address)
-instead of by locking the account, so a stranger cannot lock a member of staff out; and at
-most HASHES_AT_ONCE password checks run at a time in a worker (each costs 128 MiB), the rest
-refused at once.
+against a decoy hash), whether the name exists or not, whether the password or the code was
+wrong, and whether the try was throttled: nothing tells which names exist. Guessing is
+slowed by address and by (name, address), and by a budget per account across all addresses
+(account_budget.py), instead of by locking the account, so a stranger cannot lock a member of
+staff out: a known browser or a valid second factor is never held by the account's budget.
+At most HASHES_AT_ONCE password checks run at a time in a worker (each costs 128 MiB), the
+rest refused at once.
 """
 
 from __future__ import annotations
@@ -30,10 +38,10 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import delete, func, select
 
-from . import audit
+from . import account_budget, audit, known_places, passwords, second_factor, staff_notices
 from .database import transaction
-from .errors import NotSignedIn, SignInRefused, StoreUnavailable
-from .models import SignInFailure, StaffSession, StaffUser, utcnow
+from .errors import EnquiryError, NotSignedIn, SignInRefused, StoreUnavailable
+from .models import SignInFailure, StaffRecoveryCode, StaffSession, StaffUser, utcnow
 
 # Failed sign-ins counted over THROTTLE_WINDOW: a name from one address, and one address
 # whatever the names (IPv6 by its /64, as the enquiry limit counts).
@@ -44,7 +52,11 @@ HASHES_AT_ONCE = 2
 IDLE_FOR = timedelta(minutes=30)
 # last_seen_at is written at most this often, not on every event.
 SEEN_EVERY = timedelta(minutes=1)
-PASSWORD_MIN_LENGTH = 12
+PASSWORD_MIN_LENGTH = passwords.MIN_LENGTH
+# A bulk export needs the password and second factor typed again within this long.
+REAUTH_FOR = timedelta(minutes=5)
+_CODE_MAX = 64
+_AGENT_MAX = 120
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
 # OWASP's minimum for scrypt (N=2^17, r=8, p=1): 128 MiB and about half a second per hash
 # on a small server, slow for a guesser and quick enough for a person signing in.
@@ -53,7 +65,12 @@ _SCRYPT_MAXMEM = 256 * 1024 * 1024
 _TOKEN_MAX = 200
 
 REFUSED = "That name and password do not match. Check them and try again."
+REAUTH_NEEDED = "Type your password and a code from your app again to download every enquiry."
 INBOX_UNAVAILABLE = "The inbox cannot reach its database just now. Please try again in a minute."
+
+
+class ReauthNeeded(EnquiryError):
+    """A bulk export without the password and second factor typed again just before."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,10 @@ class StaffTicket:
     token: str
     name: str
     expires_at: datetime
+    # Opened by the password alone: only the enrolment of a second factor is open to it.
+    enrolling: bool = False
+    # The browser's device token to set (again) in its cookie; "" for an enrolling session.
+    device: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,6 +91,10 @@ class StaffIdentity:
     user_id: int
     name: str
     expires_at: datetime
+    session_id: int = 0
+    is_admin: bool = False
+    enrolling: bool = False
+    reauthenticated_at: datetime | None = None
 
 
 def session_length() -> timedelta:
@@ -121,23 +146,38 @@ def normalise_name(name: str) -> str:
     return name.strip().lower()
 
 
-def check_new_user(name: str, password: str) -> str:
-    """The normalised name; ValueError with a plain reason when the name or password won't do."""
+def check_name(name: str) -> str:
+    """The normalised name; ValueError with a plain reason when it won't do."""
     name = normalise_name(name)
     if not NAME_PATTERN.match(name):
         raise ValueError(
             "A name is 2 to 60 letters, digits, dots, hyphens or underscores, starting with a letter or digit"
         )
-    if len(password) < PASSWORD_MIN_LENGTH:
-        raise ValueError(f"A password needs at least {PASSWORD_MIN_LENGTH} characters")
-    if password.strip() != password:
-        raise ValueError("A password may not start or end with a space")
     return name
 
 
-def add_user(name: str, password: str, *, reset: bool = False, now: datetime | None = None) -> str:
-    """Create a staff user, or with `reset` give an existing one a new password (and unlock it).
-    Returns the stored name; ValueError when the name or password won't do or the name is taken."""
+def check_new_user(name: str, password: str) -> str:
+    """The normalised name; ValueError (passwords.WeakPassword for the password) with a plain
+    reason when the name or password won't do: too short, spaces at its ends, the name in
+    it, or on the list of breached and common passwords."""
+    name = check_name(name)
+    passwords.check(password, name)
+    return name
+
+
+def add_user(
+    name: str,
+    password: str,
+    *,
+    reset: bool = False,
+    admin: bool | None = None,
+    email: str | None = None,
+    now: datetime | None = None,
+) -> str:
+    """Create a staff user, or with `reset` give an existing one a new password (which ends
+    their sessions and is mailed to them). `admin` and `email`, when given, are set too.
+    Returns the stored name; ValueError when the name or password won't do or the name is
+    taken. A new user sets up their second factor at their first sign-in."""
     name = check_new_user(name, password)
     now = now or utcnow()
     hashed = hash_password(password)
@@ -149,15 +189,36 @@ def add_user(name: str, password: str, *, reset: bool = False, now: datetime | N
             if user is None:
                 if reset:
                     raise ValueError(f"There is no user called {name!r}")
-                session.add(StaffUser(name=name, password_hash=hashed, created_at=now))
+                user = StaffUser(name=name, password_hash=hashed, created_at=now)
             else:
                 user.password_hash = hashed
-                session.add(user)
                 # A new password ends the sessions that the old one opened.
                 session.exec(delete(StaffSession).where(StaffSession.user_id == user.id))
+                staff_notices.password_changed(session, user, "by an administrator", now)
+            if admin is not None:
+                user.is_admin = admin
+            if email is not None:
+                user.email = email.strip()[:254]
+            session.add(user)
     except IntegrityError:
         raise ValueError(f"There is already a user called {name!r}") from None
     return name
+
+
+def reset_second_factor(name: str, *, now: datetime | None = None) -> bool:
+    """Forget a user's second factor and recovery codes and end their sessions: their next
+    sign-in, with the password, opens the enrolment of a new one. Mailed to them."""
+    now = now or utcnow()
+    with transaction() as session:
+        user = session.exec(select(StaffUser).where(StaffUser.name == normalise_name(name))).first()
+        if user is None:
+            return False
+        user.totp_secret, user.totp_confirmed_at, user.totp_last_step = None, None, 0
+        session.add(user)
+        session.exec(delete(StaffRecoveryCode).where(StaffRecoveryCode.user_id == user.id))
+        session.exec(delete(StaffSession).where(StaffSession.user_id == user.id))
+        staff_notices.second_factor_changed(session, user, "reset by an administrator", now)
+        return True
 
 
 def remove_user(name: str) -> bool:
@@ -180,40 +241,91 @@ def _name_key(name: str) -> str:
 
 
 def _throttled(session, name_key: str, address_key: str, now: datetime) -> bool:
-    session.exec(delete(SignInFailure).where(SignInFailure.created_at < now - THROTTLE_WINDOW))
+    # Failures are kept as long as the longest window that counts them (the account's hour).
+    session.exec(
+        delete(SignInFailure).where(SignInFailure.created_at < now - max(THROTTLE_WINDOW, account_budget.WINDOW))
+    )
+    recent = SignInFailure.created_at >= now - THROTTLE_WINDOW
     by_address = session.exec(
-        select(func.count()).select_from(SignInFailure).where(SignInFailure.address_key == address_key)
+        select(func.count()).select_from(SignInFailure).where(SignInFailure.address_key == address_key, recent)
     ).one()
     by_pair = session.exec(
         select(func.count())
         .select_from(SignInFailure)
-        .where(SignInFailure.address_key == address_key, SignInFailure.name_key == name_key)
+        .where(SignInFailure.address_key == address_key, SignInFailure.name_key == name_key, recent)
     ).one()
     return by_address >= MAX_FAILURES_PER_ADDRESS or by_pair >= MAX_FAILURES
 
 
-def sign_in(name: str, password: str, *, address: str = "", now: datetime | None = None) -> StaffTicket:
-    """A new session for `name`, signing in from `address`. Raises SignInRefused, in the
-    same words, for an unknown name, a wrong password, a throttled address or name, and
-    when too many passwords are being checked at once; StoreUnavailable when the database
-    is down."""
+def _exempt_from_budget(session, user: StaffUser | None, device: object, code: str, now: datetime) -> bool:
+    """The real user is never held by their account's budget: a browser that signed in to
+    the account with its second factor before, or a try carrying a valid second factor."""
+    if user is None:
+        return False
+    return known_places.known_browser(session, user.id, device) or second_factor.holds(session, user, code, now)
+
+
+_BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Version/", "Safari"))
+_SYSTEMS = (("Android", "Android"), ("iPhone", "iOS"), ("iPad", "iOS"), ("Windows", "Windows"), ("Mac OS X", "macOS"))
+
+
+def _agent(agent: object) -> str:
+    """A short, printable description of the browser for the list of sessions ("Chrome 156
+    on Linux"), or the start of what it sent when it is none of the usual ones."""
+    text = "".join(ch for ch in str(agent or "") if ch.isprintable())
+    system = next((label for marker, label in _SYSTEMS if marker in text), "Linux" if "Linux" in text else "")
+    for marker, label in _BROWSERS:
+        found = re.search(re.escape(marker) + r"(\d+)", text)
+        if found and system:
+            return f"{label} {found.group(1)} on {system}"
+    return text[:_AGENT_MAX]
+
+
+def sign_in(
+    name: str,
+    password: str,
+    code: str = "",
+    *,
+    address: str = "",
+    device: str = "",
+    agent: str = "",
+    now: datetime | None = None,
+) -> StaffTicket:
+    """A new session for `name`, signing in from `address` with the browser whose device
+    cookie is `device`. `code` is the second factor (a code from the app or a recovery code);
+    a user with none yet gets an enrolling session. Raises SignInRefused, in the same words,
+    for an unknown name, a wrong password or code, a throttled address or name, an account
+    whose guessing budget is spent, and when too many passwords are being checked at once;
+    StoreUnavailable when the database is down."""
     from .store import address_key
 
     now = now or utcnow()
-    if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024 or len(name) > 200:
+    if (
+        not isinstance(name, str)
+        or not isinstance(password, str)
+        or not isinstance(code, str)
+        or len(password) > 1024
+        or len(name) > 200
+        or len(code) > _CODE_MAX
+    ):
         raise SignInRefused(REFUSED)
     name = normalise_name(name)
     name_key, where = _name_key(name), address_key(address)
     try:
         with transaction() as session:
+            user = session.exec(select(StaffUser).where(StaffUser.name == name)).first()
             if _throttled(session, name_key, where, now):
-                audit.record("throttled", name, address=address, now=now, session=session)
-                throttled = True
+                refusal = "throttled"
+            elif account_budget.held(session, name_key, now) and not _exempt_from_budget(
+                session, user, device, code, now
+            ):
+                refusal = "held"
             else:
-                throttled = False
-                user = session.exec(select(StaffUser).where(StaffUser.name == name)).first()
+                refusal = ""
                 user_id, stored = (user.id, user.password_hash) if user else (None, None)
-        if throttled:
+            if refusal:
+                audit.record(refusal, name, address=address, now=now, session=session)
+        if refusal:
             raise SignInRefused(REFUSED)
         if not _hashing.acquire(blocking=False):
             audit.record("busy", name, address=address, now=now)
@@ -223,17 +335,30 @@ def sign_in(name: str, password: str, *, address: str = "", now: datetime | None
             matches = verify_password(password, stored or _decoy_hash())
         finally:
             _hashing.release()
-        return _after_check(user_id if matches else None, name, name_key, where, address, now)
+        return _after_check(
+            user_id if matches else None, name, name_key, where, address, now, code=code, device=device, agent=agent
+        )
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
 
 
 def _after_check(
-    user_id: int | None, name: str, name_key: str, address_key: str, address: str, now: datetime
+    user_id: int | None,
+    name: str,
+    name_key: str,
+    address_key: str,
+    address: str,
+    now: datetime,
+    *,
+    code: str = "",
+    device: object = "",
+    agent: object = "",
 ) -> StaffTicket:
     with transaction() as session:
         session.exec(delete(StaffSession).where(StaffSession.expires_at <= now))
-        if user_id is not None and session.get(StaffUser, user_id) is not None:
+        user = session.get(StaffUser, user_id) if user_id is not None else None
+        enrolling = user is not None and not second_factor.enrolled(user)
+        if user is not None and (enrolling or second_factor.use(session, user, code, now)):
             session.exec(
                 delete(SignInFailure).where(
                     SignInFailure.address_key == address_key, SignInFailure.name_key == name_key
@@ -244,14 +369,23 @@ def _after_check(
             session.add(
                 StaffSession(
                     token_hash=_token_hash(token),
-                    user_id=user_id,
+                    user_id=user.id,
                     created_at=now,
                     expires_at=expires_at,
                     last_seen_at=now,
+                    enrolling=enrolling,
+                    address=str(address or "")[:64],
+                    agent=_agent(agent),
                 )
             )
-            audit.record("sign-in", name, address=address, now=now, session=session)
-            return StaffTicket(token=token, name=name, expires_at=expires_at)
+            device_token = ""
+            if not enrolling:
+                visit = known_places.remember(session, user.id, device, address_key, now)
+                device_token = visit.device
+                if visit.new_place:
+                    staff_notices.new_place(session, user, address, _agent(agent), now)
+            audit.record("enrol-start" if enrolling else "sign-in", name, address=address, now=now, session=session)
+            return StaffTicket(token=token, name=name, expires_at=expires_at, enrolling=enrolling, device=device_token)
         # The same rows for a known and an unknown name: the database's work tells nothing either.
         session.add(SignInFailure(address_key=address_key, name_key=name_key, created_at=now))
         audit.record("refused", name, address=address, now=now, session=session)
@@ -262,10 +396,10 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def require_session(token: object, *, now: datetime | None = None) -> StaffIdentity:
-    """The signed-in member of staff that `token` belongs to. Raises NotSignedIn when the
-    token is missing, malformed, unknown, expired or idle for IDLE_FOR, StoreUnavailable when the database is
-    down. Every inbox action calls this before it reads or changes anything."""
+def session_identity(token: object, *, now: datetime | None = None) -> StaffIdentity:
+    """The member of staff that `token` belongs to, enrolling or not. Raises NotSignedIn when
+    the token is missing, malformed, unknown, expired or idle for IDLE_FOR, StoreUnavailable
+    when the database is down."""
     if not isinstance(token, str) or not token or len(token) > _TOKEN_MAX:
         raise NotSignedIn()
     now = now or utcnow()
@@ -285,7 +419,15 @@ def require_session(token: object, *, now: datetime | None = None) -> StaffIdent
                 expired = True
             else:
                 expired = False
-                identity = StaffIdentity(user_id=user.id, name=user.name, expires_at=staff_session.expires_at)
+                identity = StaffIdentity(
+                    user_id=user.id,
+                    name=user.name,
+                    expires_at=staff_session.expires_at,
+                    session_id=staff_session.id,
+                    is_admin=user.is_admin,
+                    enrolling=staff_session.enrolling,
+                    reauthenticated_at=staff_session.reauthenticated_at,
+                )
                 if now - seen >= SEEN_EVERY:
                     staff_session.last_seen_at = now
                     session.add(staff_session)
@@ -294,6 +436,115 @@ def require_session(token: object, *, now: datetime | None = None) -> StaffIdent
     if expired:
         raise NotSignedIn("Your session has ended. Please sign in again.")
     return identity
+
+
+def require_session(token: object, *, now: datetime | None = None) -> StaffIdentity:
+    """The signed-in member of staff that `token` belongs to, signed in with their second
+    factor. Raises NotSignedIn as `session_identity` does, and for a session that may only
+    enrol a second factor. Every inbox action calls this before it reads or changes anything."""
+    identity = session_identity(token, now=now)
+    if identity.enrolling:
+        raise NotSignedIn()
+    return identity
+
+
+def _check_again(session, user: StaffUser, password: str, code: str | None, address: str, now: datetime) -> bool:
+    """The password (and, unless `code` is None, the second factor) typed again by a signed-in
+    member of staff; a failure counts against the same throttles and budget as a sign-in's."""
+    from .store import address_key
+
+    name_key, where = _name_key(user.name), address_key(address)
+    if _throttled(session, name_key, where, now) or (
+        account_budget.held(session, name_key, now) and not second_factor.holds(session, user, code or "", now)
+    ):
+        return False
+    if not _hashing.acquire(blocking=False):
+        return False
+    try:
+        matches = verify_password(password, user.password_hash)
+    finally:
+        _hashing.release()
+    if matches and (code is None or second_factor.use(session, user, code, now)):
+        return True
+    session.add(SignInFailure(address_key=where, name_key=name_key, created_at=now))
+    return False
+
+
+def reauthenticate(
+    token: object, password: object, code: object, *, address: str = "", now: datetime | None = None
+) -> StaffIdentity:
+    """The password and second factor typed again before a bulk export: the session notes
+    when (`reauthenticated_at`). Raises SignInRefused when either is wrong (counted as a
+    failed sign-in), NotSignedIn without a session."""
+    identity = require_session(token, now=now)
+    now = now or utcnow()
+    if not isinstance(password, str) or not isinstance(code, str) or len(password) > 1024 or len(code) > _CODE_MAX:
+        raise SignInRefused(REFUSED)
+    try:
+        with transaction() as session:
+            user = session.get(StaffUser, identity.user_id)
+            if user is None:
+                raise NotSignedIn()
+            if not _check_again(session, user, password, code, address, now):
+                audit.record("reauth-refused", user.name, address=address, now=now, session=session)
+                refused = True
+            else:
+                refused = False
+                row = session.get(StaffSession, identity.session_id)
+                if row is not None:
+                    row.reauthenticated_at = now
+                    session.add(row)
+                audit.record("reauth", user.name, address=address, now=now, session=session)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+    if refused:
+        raise SignInRefused(REFUSED)
+    return identity
+
+
+def require_recent_reauth(token: object, *, now: datetime | None = None) -> StaffIdentity:
+    """The session, if its user typed their password and second factor again in the last
+    REAUTH_FOR; ReauthNeeded otherwise (a bulk export asks for them first)."""
+    identity = require_session(token, now=now)
+    at = identity.reauthenticated_at
+    if at is None or (now or utcnow()) - at > REAUTH_FOR:
+        raise ReauthNeeded(REAUTH_NEEDED)
+    return identity
+
+
+def change_password(
+    token: object, current: object, new: object, *, address: str = "", now: datetime | None = None
+) -> None:
+    """A member of staff's own new password, after typing the current one. Ends their other
+    sessions and mails them. Raises SignInRefused when `current` is wrong (counted as a failed
+    sign-in), passwords.WeakPassword when `new` won't do."""
+    identity = require_session(token, now=now)
+    now = now or utcnow()
+    if not isinstance(current, str) or not isinstance(new, str) or len(current) > 1024:
+        raise SignInRefused(REFUSED)
+    passwords.check(new, identity.name)
+    hashed = hash_password(new)
+    try:
+        with transaction() as session:
+            user = session.get(StaffUser, identity.user_id)
+            if user is None:
+                raise NotSignedIn()
+            if not _check_again(session, user, current, None, address, now):
+                audit.record("password-refused", user.name, address=address, now=now, session=session)
+                refused = True
+            else:
+                refused = False
+                user.password_hash = hashed
+                session.add(user)
+                session.exec(
+                    delete(StaffSession).where(StaffSession.user_id == user.id, StaffSession.id != identity.session_id)
+                )
+                staff_notices.password_changed(session, user, "by you, in the inbox", now)
+                audit.record("password", user.name, address=address, now=now, session=session)
+    except SQLAlchemyError as error:
+        raise StoreUnavailable(INBOX_UNAVAILABLE) from error
+    if refused:
+        raise SignInRefused(REFUSED)
 
 
 def sign_out(token: object) -> None:

@@ -7,6 +7,7 @@ rather than in data/."""
 import reflex as rx
 
 from consultancy.components.staff_inbox import staff_inbox
+from consultancy.components.staff_inbox.account_state import AccountState
 from consultancy.components.staff_inbox.state import InboxState
 from consultancy.content.models import PageMeta
 from consultancy.templates.webpage import register
@@ -22,4 +23,13 @@ def staff() -> rx.Component:
 
 
 # A tool for the firm's staff: none of the visitors' header, footer or WhatsApp and Call buttons.
-register("/staff", META, staff, indexed=False, followed=False, on_load=InboxState.refresh, live=True, public=False)
+register(
+    "/staff",
+    META,
+    staff,
+    indexed=False,
+    followed=False,
+    on_load=[InboxState.refresh, AccountState.refresh],
+    live=True,
+    public=False,
+)

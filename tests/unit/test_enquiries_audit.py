@@ -6,6 +6,7 @@ administrative command recorded; `erase` reaches what it holds of a person."""
 from __future__ import annotations
 
 import asyncio
+import csv
 import inspect
 import io
 import time
@@ -17,10 +18,10 @@ import httpx
 import pytest
 
 from consultancy.content import content
-from consultancy.enquiries import audit, inbox, maintenance, staff, store
+from consultancy.enquiries import audit, inbox, maintenance, second_factor, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import NotSignedIn, SignInRefused
-from tests.enquiry_fixtures import MailCatcher, enquiry_form
+from tests.enquiry_fixtures import MailCatcher, enquiry_form, enrol, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse.")
@@ -34,13 +35,14 @@ def test_sign_ins_refusals_and_every_inbox_access_are_recorded(db_url: str) -> N
     staff.add_user("anita", PASSWORD)
     with pytest.raises(SignInRefused):
         staff.sign_in("anita", "wrong", address="203.0.113.5")
-    token = staff.sign_in("anita", PASSWORD, address="198.51.100.7").token
+    token = staff_token("anita", PASSWORD, address="198.51.100.7")
     reference = store.submit(form(), "10.0.0.1")
     inbox.list_enquiries(token, address="198.51.100.7")
     inbox.list_enquiries(token, search="warehouse", address="198.51.100.7")
     inbox.get_enquiry(token, reference, address="198.51.100.7")
     inbox.add_note(token, reference, "Called Mr Sahu on 98765 43210.", address="198.51.100.7")
     inbox.set_status(token, reference, "contacted", address="198.51.100.7")
+    reauthenticate(token, "anita", PASSWORD, address="198.51.100.7")
     inbox.export_csv(token, address="198.51.100.7")
     inbox.sign_out(token, address="198.51.100.7")
     assert actions() == [
@@ -57,6 +59,7 @@ def test_sign_ins_refusals_and_every_inbox_access_are_recorded(db_url: str) -> N
         # A note by its length: its text may hold anything about anyone.
         ("anita", "note", "198.51.100.7", f"{reference}: 30 characters"),
         ("anita", "status", "198.51.100.7", f"{reference}: new -> contacted"),
+        ("anita", "reauth", "198.51.100.7", ""),
         ("anita", "export", "198.51.100.7", "1 rows (download)"),
         ("anita", "sign-out", "198.51.100.7", ""),
     ]
@@ -66,7 +69,7 @@ def test_a_search_is_kept_as_its_length_and_a_keyed_hash_never_its_text(
     sqlite_url: str, clean_env: pytest.MonkeyPatch
 ) -> None:
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD).token
+    token = staff_token("anita", PASSWORD)
     store.submit(form(name="Asha Sahu", email="asha@example.com"), "10.0.0.1")
     for search in ("asha@example.com", "Asha Sahu", "98765"):
         inbox.list_enquiries(token, search=search)
@@ -107,7 +110,7 @@ def test_refused_inbox_events_are_recorded_without_filling_the_table(
 
 def test_a_signed_in_event_is_not_a_refusal_and_the_inbox_page_checks_through_the_audit(sqlite_url: str) -> None:
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD).token
+    token = staff_token("anita", PASSWORD)
     assert inbox.check_session(token, address="198.51.100.7").name == "anita"
     assert [entry.action for entry in audit.entries()] == ["sign-in"]
     # The page's own check is this one (every inbox event passes through it).
@@ -120,7 +123,7 @@ def test_the_sign_out_post_is_recorded(sqlite_url: str) -> None:
     from consultancy.enquiries.staff_http import SIGN_OUT_PATH, staff_routes
 
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD).token
+    token = staff_token("anita", PASSWORD)
 
     async def fallback(scope, receive, send) -> None:
         raise AssertionError(scope["path"])
@@ -135,6 +138,38 @@ def test_the_sign_out_post_is_recorded(sqlite_url: str) -> None:
     assert [(entry.actor, entry.action) for entry in audit.entries()][-1] == ("anita", "sign-out")
     with pytest.raises(NotSignedIn):
         staff.require_session(token)
+
+
+def test_the_export_post_is_recorded_and_writes_phones_as_written(db_url: str) -> None:
+    """The inbox's CSV comes from the post behind the password and a code (/_staff/export): it
+    is the command line's file, phones as "91 94370 12345", and it is in the audit."""
+    from consultancy.enquiries.staff_http import EXPORT_PATH, staff_routes
+
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD)
+    reference = store.submit(form(phone="9437012345"), "10.0.0.1")
+
+    async def fallback(scope, receive, send) -> None:
+        raise AssertionError(scope["path"])
+
+    async def post(code: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app=staff_routes(fallback), client=("198.51.100.7", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            headers = {"origin": "http://127.0.0.1", "cookie": f"staff={token}"}
+            return await client.post(EXPORT_PATH, headers=headers, data={"password": PASSWORD, "code": code})
+
+    refused = asyncio.run(post("000000"))
+    assert refused.status_code == 303 and "export=refused" in refused.headers["location"]
+    assert "export" not in [entry.action for entry in audit.entries()]
+    answer = asyncio.run(post(second_factor.code_now(enrol("anita"), datetime.now(UTC))))
+    assert answer.status_code == 200, answer.headers
+    rows = {row["reference"]: row for row in csv.DictReader(io.StringIO(answer.content.decode("utf-8")))}
+    assert rows[reference]["phone"] == "91 94370 12345"
+    out = io.StringIO()
+    assert cli(["export"], out=out, err=io.StringIO()) == 0
+    assert answer.content.decode("utf-8") == out.getvalue()
+    exports = [(entry.actor, entry.detail) for entry in audit.entries() if entry.action == "export"]
+    assert exports[0] == ("anita", "1 rows (download)")
 
 
 def test_throttled_tries_are_recorded_too(sqlite_url: str) -> None:
@@ -164,9 +199,10 @@ def test_the_audit_command_prints_it_and_retention_keeps_a_year(sqlite_url: str)
 def test_a_large_export_mails_a_notice_to_the_firm(sqlite_url: str, mail_server: MailCatcher, clean_env) -> None:
     clean_env.setenv("EXPORT_NOTICE_ROWS", "2")
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD, address="198.51.100.7").token
+    token = staff_token("anita", PASSWORD, address="198.51.100.7")
     for number in range(2):
         store.submit(form(), f"10.0.2.{number}")
+    reauthenticate(token, "anita", PASSWORD)
     inbox.export_csv(token, address="198.51.100.7")
     time.sleep(0.5)
     assert mail_server.messages == []  # two rows: not more than the threshold
@@ -193,6 +229,7 @@ def test_every_command_line_admin_action_is_recorded(db_url: str, tmp_path: Path
     commands = [
         ["add-user", "anita"],
         ["add-user", "anita", "--reset"],
+        ["reset-second-factor", "anita"],
         ["add-user", "ravi"],
         ["remove-user", "ravi"],
         ["export"],
@@ -211,6 +248,7 @@ def test_every_command_line_admin_action_is_recorded(db_url: str, tmp_path: Path
     assert [action for _, action, _ in recorded] == [
         "add-user",
         "reset-password",
+        "reset-2fa",
         "add-user",
         "remove-user",
         "export",
@@ -221,15 +259,15 @@ def test_every_command_line_admin_action_is_recorded(db_url: str, tmp_path: Path
         "retention",
         "prune-ledger",
     ]
-    assert recorded[0][2] == "anita" and recorded[3][2] == "ravi"
+    assert recorded[0][2] == "anita" and recorded[2][2] == "anita" and recorded[4][2] == "ravi"
     # The erasure is recorded, its address nowhere in the audit.
-    assert recorded[6][2] == "1 enquiries erased"
+    assert recorded[7][2] == "1 enquiries erased"
     assert "gone@" not in " ".join(detail for _, _, detail in recorded)
 
 
 def test_erase_reaches_what_the_audit_holds_of_the_person(db_url: str) -> None:
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD, address="198.51.100.7").token
+    token = staff_token("anita", PASSWORD, address="198.51.100.7")
     theirs = store.submit(form(name="Asha Sahu", email="Asha@Example.com", phone="9876543210"), "10.0.0.1")
     other = store.submit(form(name="Ravi Das", email="ravi@example.com"), "10.0.0.2")
     for search in ("asha@example.com", "Asha Sahu", "9876543210", "Ravi Das"):
@@ -256,7 +294,7 @@ def test_erase_reaches_what_the_audit_holds_of_the_person(db_url: str) -> None:
 
 def test_erase_leaves_a_member_of_staff_who_shares_the_persons_name(sqlite_url: str) -> None:
     staff.add_user("ravi", PASSWORD)
-    token = staff.sign_in("ravi", PASSWORD, address="198.51.100.7").token
+    token = staff_token("ravi", PASSWORD, address="198.51.100.7")
     reference = store.submit(form(name="Ravi", email="ravi@example.com"), "10.0.0.1")
     inbox.get_enquiry(token, reference)
     inbox.list_enquiries(token, search="Ravi")

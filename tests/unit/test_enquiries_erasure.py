@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from consultancy.enquiries import backups, inbox, ledger, maintenance, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import NotSignedIn
-from tests.enquiry_fixtures import enquiry_form
+from tests.enquiry_fixtures import enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"
 form = partial(enquiry_form, service="peso", message="PESO licence for a petrol pump.")
@@ -31,7 +31,7 @@ def test_a_restore_erases_again_and_ends_every_session(sqlite_url: str, tmp_path
     store.submit(form(email="stays@example.com"), "10.0.0.2")
     backups.backup(tmp_path / "before.db")
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD).token
+    token = staff_token("anita", PASSWORD)
     assert cli(["erase", "--email", "gone@example.com"], err=io.StringIO()) == 0
     # The ledger holds a keyed hash, not the address.
     written = ledger.path().read_text(encoding="utf-8")
@@ -47,7 +47,7 @@ def test_a_restore_erases_again_and_ends_every_session(sqlite_url: str, tmp_path
 
 def test_erase_takes_the_notes_and_the_queued_mail_too(db_url: str) -> None:
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD).token
+    token = staff_token("anita", PASSWORD)
     reference = store.submit(form(email="gone@example.com"), "10.0.0.1")
     inbox.add_note(token, reference, "Called gone@example.com about the licence.")
     maintenance.erase_email("gone@example.com")
@@ -62,7 +62,7 @@ def test_retention_deletes_open_enquiries_nobody_touched(db_url: str) -> None:
     untouched = store.submit(form(email="a@example.com"), "10.0.0.1", now=old)
     noted = store.submit(form(email="b@example.com"), "10.0.0.2", now=old)
     fresh = store.submit(form(email="c@example.com"), "10.0.0.3", now=now)
-    token = staff.sign_in("anita", PASSWORD, now=now).token
+    token = staff_token("anita", PASSWORD, now=now)
     inbox.add_note(token, noted, "Still talking to them.", now=now)
     assert maintenance.delete_closed(months=24, now=now) == 1
     left = {row.reference for row in inbox.list_enquiries(token, now=now).enquiries}

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.enquiries import inbox, limits, maintenance, staff, store
-from tests.enquiry_fixtures import enquiry_form
+from tests.enquiry_fixtures import enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse.")
@@ -38,7 +38,7 @@ def held_rows(url: str) -> dict[str, tuple[str, str, list[str]]]:
 @pytest.fixture
 def token(db_url: str) -> str:
     staff.add_user("anita", PASSWORD)
-    return staff.sign_in("anita", PASSWORD).token
+    return staff_token("anita", PASSWORD)
 
 
 def test_over_the_address_limit_it_records_why_and_the_others_from_that_address(db_url: str) -> None:

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from consultancy.content import content
 from consultancy.enquiries import inbox, mail_backlog, reminders, staff, store
 from consultancy.enquiries.errors import NotSignedIn
-from tests.enquiry_fixtures import enquiry_form
+from tests.enquiry_fixtures import enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse.")
@@ -81,5 +81,5 @@ def test_the_inbox_reads_it_only_with_a_session(db_url: str) -> None:
     with pytest.raises(NotSignedIn):
         inbox.mail_waiting("not a token")
     staff.add_user("anita", PASSWORD)
-    token = staff.sign_in("anita", PASSWORD).token
+    token = staff_token("anita", PASSWORD)
     assert inbox.mail_waiting(token).count == 1

@@ -17,7 +17,7 @@ import sqlalchemy as sa
 
 from consultancy.enquiries import database, inbox, maintenance, staff, store
 from consultancy.enquiries.__main__ import main as cli
-from tests.enquiry_fixtures import PostgresCluster, enquiry_form
+from tests.enquiry_fixtures import PostgresCluster, enquiry_form, staff_token
 
 form = partial(enquiry_form, service="peso", message="PESO licence for a petrol pump.")
 
@@ -151,7 +151,7 @@ def test_pg_dump_during_writes_then_pg_restore_as_the_readme_says(
 
 def test_erase_deletes_a_persons_enquiries_with_their_notes_and_emails(db_url: str) -> None:
     staff.add_user("anita", "a long enough password")
-    token = staff.sign_in("anita", "a long enough password").token
+    token = staff_token("anita", "a long enough password")
     mine = [store.submit(form(email=e), f"10.0.0.{i}") for i, e in enumerate(["asha@example.com", "ASHA@Example.com"])]
     other = store.submit(form(email="ravi@example.com"), "10.0.0.9")
     inbox.add_note(token, mine[0], "called")
@@ -170,7 +170,7 @@ def test_retention_deletes_only_enquiries_closed_long_enough_ago_or_untouched(db
 
     def change(reference: str, status: str, days_ago: int) -> None:
         when = now - timedelta(days=days_ago)
-        token = staff.sign_in("anita", "a long enough password", now=when).token
+        token = staff_token("anita", "a long enough password", now=when)
         inbox.set_status(token, reference, status, now=when)
 
     old = now - timedelta(days=800)

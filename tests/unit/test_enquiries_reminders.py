@@ -22,6 +22,7 @@ from consultancy.enquiries import ledger, maintenance, reminder_schedule, remind
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import FormInvalid
 from tests.enquiry_fixtures import MailCatcher, at_once, serve_reminder_pages
+from tests.enquiry_fixtures import staff_token as full_session
 
 KEY = "k" * 40
 # A consent to operate whose order still shows an expiry date, 14 March 2027 (the lead time
@@ -275,7 +276,7 @@ def test_a_subscription_is_in_the_staff_inbox_as_a_lead_and_in_the_export(db_url
 
     reference = subscribe()
     staff.add_user("anita", "a long enough password")
-    token = staff.sign_in("anita", "a long enough password").token
+    token = full_session("anita", "a long enough password")
     listed = inbox.list_enquiries(token, search="renewals")
     [view] = listed.enquiries
     assert view.reference == reference and view.email == "plant@example.com"
@@ -316,7 +317,7 @@ def staff_token() -> str:
     from consultancy.enquiries import staff
 
     staff.add_user("anita", "a long enough password")
-    return staff.sign_in("anita", "a long enough password").token
+    return full_session("anita", "a long enough password")
 
 
 def path_of(url: str) -> str:

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from consultancy.enquiries import audit, backups, database, staff, store
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.errors import SignInRefused
-from tests.enquiry_fixtures import enquiry_form
+from tests.enquiry_fixtures import enquiry_form, enrol, staff_token
 
 OLD, NEW = "the first long password", "a second long password"
 form = partial(enquiry_form, service="peso", message="PESO licence for a petrol pump.")
@@ -58,6 +58,42 @@ def test_a_restore_brings_back_no_staff_and_cuts_no_audit(db_url: str, tmp_path:
     assert len(restore) == 1 and restore[0].actor.startswith("cli:") and "1 enquiries" in restore[0].detail
     # New enquiries are numbered after the restored ones again.
     assert store.submit(form(), "10.0.0.3").endswith("-0002")
+
+
+def test_a_restore_keeps_the_live_second_factor_and_the_notices_to_staff(db_url: str, tmp_path: Path) -> None:
+    """The second factor and the notices to staff are the staff side: a restore brings back
+    neither an old TOTP key nor the backup's queued notices, and the live notices stay queued
+    (mail_queue is restored, but not its rows of notices to staff)."""
+    staff.add_user("anita", OLD, email="anita@example.com")
+    enrol("anita")
+    # A notice queued before the backup too: it stays queued once, as the live row.
+    assert cli(["reset-second-factor", "anita"], err=io.StringIO()) == 0
+    old_secret = enrol("anita")
+    staff_token("anita", OLD, address="198.51.100.7")
+    store.submit(form(email="kept@example.com"), "10.0.0.1")
+    backup = tmp_path / "enquiries.backup"
+    assert cli(["backup", str(backup)], err=io.StringIO()) == 0
+    # After the backup: a lost phone, a new second factor (its reset is mailed to her).
+    assert cli(["reset-second-factor", "anita"], err=io.StringIO()) == 0
+    new_secret = enrol("anita")
+    assert new_secret != old_secret
+    staff_token("anita", OLD, address="203.0.113.50", agent="Firefox 140 on Windows")
+    store.submit(form(email="later@example.com"), "10.0.0.2")
+    notices = "SELECT staff_notice_id FROM mail_queue WHERE staff_notice_id IS NOT NULL ORDER BY staff_notice_id"
+    queued_notices = rows(db_url, notices)
+    assert len(queued_notices) >= 2
+
+    assert cli(["restore", str(backup), "--yes"], err=io.StringIO()) == 0
+
+    assert rows(db_url, "SELECT totp_secret FROM staff_user") == [(new_secret,)]
+    assert rows(db_url, notices) == queued_notices
+    enquiry_mail = "SELECT e.email FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id"
+    assert rows(db_url, enquiry_mail) == [("kept@example.com",)]
+    assert rows(db_url, "SELECT count(*) FROM staff_session") == [(0,)]
+    # New rows of the queue are numbered after every kept and restored one.
+    store.submit(form(email="after@example.com"), "10.0.0.3")
+    assert len(rows(db_url, "SELECT id FROM mail_queue")) == len(queued_notices) + 2
+    database.dispose()
 
 
 def test_an_older_backup_is_migrated_in_a_copy_and_the_file_itself_is_not_touched(

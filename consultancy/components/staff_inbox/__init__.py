@@ -1,6 +1,7 @@
 """The staff inbox at /staff: sign-in, a compact list of enquiries (one or two lines each)
 with search and a filter by status, one enquiry opened beside the list (over it on a narrow
-screen) with its notes and the same caller's others, and the CSV download.
+screen) with its notes and the same caller's others, and the CSV download (behind the
+password and a code: account.export_form); before it, the enrolment of a second factor.
 
 Everything a visitor typed is rendered as a text child (React escapes it); nothing here is
 HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inline styles).
@@ -14,6 +15,8 @@ from consultancy.enquiries.staff_http import SIGN_IN_PATH, SIGN_OUT_PATH
 from consultancy.framework.client_state import action, call, imported
 from consultancy.framework.elements import PostForm
 
+from .account import account_messages, account_panel, code_field, enrolment, export_form, idle_guard, recovery_codes
+from .account_state import AccountState
 from .state import EnquiryRow, InboxState, NoteRow, RelatedRow
 
 _INBOX_JS = rx.asset("inbox.js", shared=True).importable_path
@@ -49,6 +52,7 @@ def _sign_in() -> rx.Component:
                 ),
                 class_name="field",
             ),
+            code_field(),
             rx.el.p(InboxState.sign_in_error, id="staff-sign-in-error", class_name="staff__error", role="alert"),
             rx.el.button("Sign in", type="submit", class_name="button button--primary"),
             # A plain HTTP post, not a websocket event: its answer sets the HttpOnly session
@@ -317,9 +321,7 @@ def _inbox() -> rx.Component:
             rx.el.h1("Enquiries", class_name="staff__title"),
             rx.el.p("Signed in as ", rx.el.strong(InboxState.staff_name), class_name="staff__who"),
             rx.el.div(
-                rx.el.button(
-                    "Download CSV", type="button", on_click=InboxState.download, class_name="button button--primary"
-                ),
+                export_form(),
                 rx.el.button(
                     "Refresh", type="button", on_click=InboxState.refresh, class_name="button button--secondary"
                 ),
@@ -329,6 +331,8 @@ def _inbox() -> rx.Component:
                     action=SIGN_OUT_PATH,
                     method="post",
                     class_name="staff__sign-out",
+                    # Other open tabs hear of it and forget what they show (idle_guard.jsx).
+                    data_staff_sign_out="true",
                 ),
                 class_name="staff__actions",
             ),
@@ -338,10 +342,12 @@ def _inbox() -> rx.Component:
             InboxState.mail_warning != "",
             rx.el.p(InboxState.mail_warning, class_name="staff__warning", id="staff-mail-warning", role="alert"),
         ),
+        account_panel(),
         _toolbar(),
         rx.el.div(
             rx.cond(InboxState.problem != "", rx.el.p(InboxState.problem, class_name="staff__error")),
             rx.cond(InboxState.notice != "", rx.el.p(InboxState.notice, class_name="staff__notice")),
+            account_messages(),
             role="status",
             aria_live="polite",
             id="staff-status",
@@ -364,12 +370,24 @@ def _inbox() -> rx.Component:
             rx.cond(InboxState.opened.reference != "", _opened()),
             class_name=rx.cond(InboxState.opened.reference != "", "staff__main has-opened", "staff__main"),
         ),
+        idle_guard(),
         class_name="staff__inbox",
+        # What idle_guard.jsx empties at once when the tab must forget.
+        data_staff_private="true",
+    )
+
+
+def _gate() -> rx.Component:
+    """Before the inbox: the recovery codes just made, the enrolment, or the sign-in form."""
+    return rx.cond(
+        AccountState.recovery_codes.length() > 0,
+        recovery_codes(),
+        rx.cond(AccountState.enrolling, enrolment(), _sign_in()),
     )
 
 
 def staff_inbox() -> rx.Component:
     return rx.el.div(
-        rx.el.div(rx.cond(InboxState.signed_in, _inbox(), _sign_in()), class_name="container"),
+        rx.el.div(rx.cond(InboxState.signed_in, _inbox(), _gate()), class_name="container"),
         class_name="section staff",
     )

@@ -28,7 +28,6 @@ from consultancy.enquiries.models import STATUSES
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
 
-CSV_NAME = "enquiries.csv"
 # The sign-in form's answers (?signin=... on /staff, from staff_http.py). One wording for
 # every refusal: it never tells whether the name exists or the address is being throttled.
 SIGN_IN_ANSWERS = {
@@ -288,19 +287,7 @@ class InboxState(rx.State):
         self.problem, self.notice = "", "Note added."
         self._load()
 
-    # --- the download --------------------------------------------------------------------
-
-    @rx.event
-    def download(self):
-        """Every enquiry as CSV, the same file as `python -m consultancy.enquiries export`."""
-        if not self._staff():
-            return None
-        try:
-            text = inbox.export_csv(self._token, address=self._address)
-        except (NotSignedIn, StoreUnavailable, InboxRefused) as error:
-            self._failed(error)
-            return None
-        return rx.download(data=text, filename=CSV_NAME, mime_type="text/csv")
+    # The CSV download is an HTTP post behind the password and a code (account.export_form).
 
 
 # Reflex's full snapshot (hydrate): what the session showed goes only to the socket that

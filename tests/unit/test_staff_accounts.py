@@ -1,0 +1,321 @@
+"""The staff inbox's accounts against a real attacker's patterns and the real owner: the
+guessing budget per account across many addresses, the second factor and its recovery codes,
+breached passwords, one's own password change, notices by email, the list of open sessions,
+re-authentication before a bulk export, and the `__Host-` cookie rule (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime, timedelta
+from email import message_from_bytes, policy
+
+import pytest
+import sqlalchemy as sa
+
+from consultancy.enquiries import (
+    account_budget,
+    enrolment,
+    inbox,
+    passwords,
+    second_factor,
+    staff,
+    staff_http,
+    staff_sessions,
+    store,
+)
+from consultancy.enquiries.__main__ import main as cli
+from consultancy.enquiries.errors import NotSignedIn, SignInRefused
+from consultancy.enquiries.mail import send_due
+from tests.enquiry_fixtures import MailCatcher, enquiry_form, enrol, reauthenticate, staff_token
+
+PASSWORD = "correct horse battery staple"
+
+
+def scalar(url: str, sql: str, **params: object) -> object:
+    with sa.create_engine(url, poolclass=sa.pool.NullPool).connect() as connection:
+        return connection.execute(sa.text(sql), params).scalar()
+
+
+def emails(catcher: MailCatcher) -> list:
+    send_due()
+    return [message_from_bytes(envelope.original_content, policy=policy.default) for envelope in catcher.messages]
+
+
+def _try(name: str, password: str, code: str = "", **options: object) -> bool:
+    try:
+        staff.sign_in(name, password, code, **options)
+    except SignInRefused:
+        return False
+    return True
+
+
+# --- the guessing budget per account -----------------------------------------------------------
+
+
+def test_many_addresses_get_at_most_a_hundred_guesses_an_hour_at_one_account(db_url: str) -> None:
+    """An attacker with 420 IPv6 /64s tries one account every second for an hour, each
+    address well under its own throttle: before, every try reached the password check (some
+    30,000 an hour with the hash slots full); now at most 100 do, the rest are refused in the
+    same words without a hash."""
+    staff.add_user("anita", PASSWORD)
+    start = datetime.now(UTC)
+    checked = 0
+    hashes = 0
+    verify = staff.verify_password
+
+    def counting(password: str, stored: str) -> bool:
+        nonlocal hashes
+        hashes += 1
+        return verify(password, stored)
+
+    staff.verify_password = counting  # type: ignore[assignment]
+    try:
+        for second in range(0, 3600, 2):
+            address = f"2001:db8:{second % 420:x}::1"
+            assert not _try("anita", f"guess {second}", address=address, now=start + timedelta(seconds=second))
+    finally:
+        staff.verify_password = verify  # type: ignore[assignment]
+    checked = scalar(db_url, "SELECT count(*) FROM staff_audit WHERE action = 'refused'")
+    held = scalar(db_url, "SELECT count(*) FROM staff_audit WHERE action = 'held'")
+    assert checked == hashes <= account_budget.MAX_FAILURES, (checked, hashes)
+    assert checked >= account_budget.FREE and held == 1800 - checked
+
+
+def test_the_delays_grow_and_an_unknown_name_is_budgeted_alike(db_url: str) -> None:
+    start = datetime.now(UTC)
+    staff.add_user("anita", PASSWORD)
+    for name in ("anita", "nobody-here"):
+        answers = [
+            _try(name, "guess", address=f"198.51.100.{n}", now=start + timedelta(milliseconds=10 * n))
+            for n in range(account_budget.FREE + 1)
+        ]
+        assert answers == [False] * (account_budget.FREE + 1)
+    assert account_budget.delay_after(account_budget.FREE) == timedelta(seconds=1)
+    assert account_budget.delay_after(account_budget.FREE + 3) == timedelta(seconds=8)
+    assert account_budget.delay_after(account_budget.FREE + 30) == account_budget.LONGEST_DELAY
+    audit = scalar(db_url, "SELECT count(*) FROM staff_audit WHERE action = 'held' AND actor = 'anita'")
+    assert audit == scalar(db_url, "SELECT count(*) FROM staff_audit WHERE action = 'held' AND actor = 'nobody-here'")
+
+
+def _spend_budget(name: str, start: datetime) -> datetime:
+    """An attack from many addresses until the account's budget is spent; returns when."""
+    for n in range(account_budget.MAX_FAILURES):
+        _try(name, f"guess {n}", address=f"2001:db8:{n:x}::1", now=start + timedelta(minutes=0.5 * n))
+    now = start + timedelta(minutes=50)
+    assert not _try(name, "guess", address="2001:db8:ffff::1", now=now)
+    return now
+
+
+def test_the_owner_signs_in_while_the_account_is_under_attack(db_url: str) -> None:
+    """Held by its budget, the account still opens for its owner: from the browser they
+    signed in with before, or from a new one with a code from their app. The password alone,
+    or a wrong code, is still refused."""
+    staff.add_user("anita", PASSWORD)
+    start = datetime.now(UTC) - timedelta(hours=1)
+    secret = enrol("anita")
+    earlier = staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, start), now=start)
+    assert earlier.device
+    now = _spend_budget("anita", start + timedelta(minutes=1))
+    # The password and the right code from a new browser: the budget does not hold them.
+    assert _try("anita", PASSWORD, second_factor.code_now(secret, now), address="203.0.113.50", now=now)
+    enrol("anita")  # forget the code just used
+    # From the known browser the budget does not hold the try either (its code is still needed).
+    later = now + timedelta(seconds=31)
+    assert _try(
+        "anita",
+        PASSWORD,
+        second_factor.code_now(secret, later),
+        device=earlier.device,
+        address="203.0.113.51",
+        now=later,
+    )
+    # The attacker, with the password but no code, or a wrong one, gets nothing.
+    for code in ("", "000000", "123456"):
+        assert not _try("anita", PASSWORD, code, address="203.0.113.52", now=later + timedelta(seconds=1))
+
+
+# --- the second factor ---------------------------------------------------------------------------
+
+
+def test_a_stolen_password_alone_opens_nothing_once_enrolled(db_url: str) -> None:
+    staff.add_user("anita", PASSWORD)
+    secret = enrol("anita")
+    now = datetime.now(UTC)
+    for code in ("", "12345", "abcdef", second_factor.code_now(secret, now - timedelta(minutes=5))):
+        assert not _try("anita", PASSWORD, code, now=now)
+    ticket = staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, now), now=now)
+    assert not ticket.enrolling and staff.require_session(ticket.token, now=now).name == "anita"
+    # The same code never works twice.
+    assert not _try("anita", PASSWORD, second_factor.code_now(secret, now), now=now)
+
+
+def test_a_new_user_enrols_with_a_qr_code_and_gets_recovery_codes_that_work_once(db_url: str) -> None:
+    staff.add_user("anita", PASSWORD)
+    now = datetime.now(UTC)
+    ticket = staff.sign_in("anita", PASSWORD, now=now)
+    assert ticket.enrolling and not ticket.device
+    with pytest.raises(NotSignedIn):  # the inbox stays shut until enrolment is done
+        inbox.list_enquiries(ticket.token, now=now)
+    shown = enrolment.begin(ticket.token, now=now)
+    # A stand-alone SVG (with its namespace: an <img> shows nothing without it).
+    assert shown.qr.startswith("data:image/svg+xml") and "%3Csvg%20xmlns%3D" in shown.qr
+    assert shown.uri.startswith("otpauth://totp/") and shown == enrolment.begin(ticket.token, now=now)
+    secret = shown.secret.replace(" ", "")
+    with pytest.raises(enrolment.EnrolmentRefused):
+        enrolment.finish(ticket.token, "000000", now=now)
+    codes = enrolment.finish(ticket.token, second_factor.code_now(secret, now), now=now)
+    assert len(codes) == second_factor.RECOVERY_CODES == len(set(codes))
+    inbox.list_enquiries(ticket.token, now=now)  # the session is a full one now
+    stored = scalar(db_url, "SELECT code_hash FROM staff_recovery_code LIMIT 1")
+    assert all(code not in str(stored) and code.replace("-", "") not in str(stored) for code in codes)
+    later = now + timedelta(minutes=2)
+    # A recovery code instead of the app's, in any case and spacing; once only.
+    assert _try("anita", PASSWORD, codes[0].lower().replace("-", " "), now=later)
+    assert not _try("anita", PASSWORD, codes[0], now=later)
+    assert _try("anita", PASSWORD, codes[1], now=later)
+
+
+def test_a_reset_second_factor_is_enrolled_again_and_mailed(sqlite_url: str, mail_server: MailCatcher) -> None:
+    staff.add_user("anita", PASSWORD, email="anita@example.com")
+    token = staff_token("anita", PASSWORD)
+    assert cli(["reset-second-factor", "anita"], err=io.StringIO()) == 0
+    with pytest.raises(NotSignedIn):
+        staff.require_session(token)
+    assert staff.sign_in("anita", PASSWORD).enrolling
+    sent = emails(mail_server)
+    assert "Staff inbox: second factor reset by an administrator" in [message["Subject"] for message in sent]
+    assert {message["To"] for message in sent} == {"anita@example.com"}
+
+
+# --- passwords ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("password", ["passwordpassword", "qwertyuiop123", "iloveyou1234", "Password12345"])
+def test_breached_and_common_passwords_are_refused(sqlite_url: str, password: str) -> None:
+    with pytest.raises(passwords.WeakPassword) as refused:
+        staff.add_user("anita", password)
+    assert refused.value.reason == "common"
+    answers = iter([password, password])
+    err = io.StringIO()
+    assert cli(["add-user", "ravi"], ask=lambda _: next(answers), err=err) == 1
+    assert "breached or common" in err.getvalue()
+
+
+def test_the_name_in_the_password_is_refused(sqlite_url: str) -> None:
+    with pytest.raises(passwords.WeakPassword, match="name"):
+        staff.add_user("anita", "anita's long passphrase")
+
+
+def test_staff_change_their_own_password_after_typing_the_current_one(db_url: str, mail_server: MailCatcher) -> None:
+    staff.add_user("anita", PASSWORD)
+    token, other = staff_token("anita", PASSWORD), staff_token("anita", PASSWORD)
+    with pytest.raises(SignInRefused):
+        staff.change_password(token, "not the password", "a fresh long passphrase")
+    with pytest.raises(passwords.WeakPassword):
+        staff.change_password(token, PASSWORD, "passwordpassword")
+    staff.change_password(token, PASSWORD, "a fresh long passphrase")
+    staff.require_session(token)  # this session goes on
+    with pytest.raises(NotSignedIn):
+        staff.require_session(other)  # the others end
+    assert staff_token("anita", "a fresh long passphrase")
+    assert [m["Subject"] for m in emails(mail_server)] == ["Staff inbox: your password was changed"]
+
+
+def test_a_sign_in_from_a_new_place_is_mailed_to_its_owner(sqlite_url: str, mail_server: MailCatcher) -> None:
+    staff.add_user("anita", PASSWORD, email="anita@example.com")
+    now = datetime.now(UTC)
+    secret = enrol("anita")
+    first = staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, now), address="198.51.100.7", now=now)
+    enrol("anita")
+    # The same browser from another network, and a new browser on the same network: known.
+    staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, now), address="203.0.113.9", device=first.device)
+    enrol("anita")
+    staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, now), address="198.51.100.7", now=now)
+    assert emails(mail_server) == []
+    enrol("anita")
+    staff.sign_in(
+        "anita", PASSWORD, second_factor.code_now(secret, now), address="192.0.2.77", agent="Firefox on Linux", now=now
+    )
+    [message] = emails(mail_server)
+    assert message["Subject"] == "Staff inbox: a sign-in from a new place" and message["To"] == "anita@example.com"
+    body = message.get_content()
+    assert "192.0.2.77" in body and "Firefox on Linux" in body and PASSWORD not in body
+
+
+# --- sessions -------------------------------------------------------------------------------
+
+
+def test_staff_see_and_end_their_own_sessions_and_an_admin_ends_anyones(db_url: str) -> None:
+    staff.add_user("anita", PASSWORD)
+    staff.add_user("ravi", "a garden that is green", admin=True)
+    mine = staff_token("anita", PASSWORD, address="198.51.100.7", agent="Firefox on Linux")
+    mine_too = staff_token("anita", PASSWORD, address="203.0.113.9", agent="Chrome on Android")
+    admin = staff_token("ravi", "a garden that is green")
+    listed = staff_sessions.open_sessions(mine)
+    assert [(s.user, s.address, s.agent, s.current) for s in listed] == [
+        ("anita", "198.51.100.7", "Firefox on Linux", True),
+        ("anita", "203.0.113.9", "Chrome on Android", False),
+    ]
+    # Not an admin: only their own, even when asking for everyone's; another's cannot be ended.
+    assert {s.user for s in staff_sessions.open_sessions(mine, everyone=True)} == {"anita"}
+    ravis = staff_sessions.open_sessions(admin)[0].id
+    with pytest.raises(staff_sessions.SessionRefused):
+        staff_sessions.end_session(mine, ravis)
+    staff.require_session(admin)
+    assert staff_sessions.end_session(mine, listed[1].id) == "anita"
+    with pytest.raises(NotSignedIn):
+        staff.require_session(mine_too)
+    # An admin sees everyone's and ends any.
+    everyone = staff_sessions.open_sessions(admin, everyone=True)
+    assert {s.user for s in everyone} == {"anita", "ravi"}
+    staff_sessions.end_session(admin, next(s.id for s in everyone if s.user == "anita"))
+    with pytest.raises(NotSignedIn):
+        staff.require_session(mine)
+
+
+def test_a_bulk_export_needs_the_password_and_code_again(db_url: str) -> None:
+    staff.add_user("anita", PASSWORD)
+    store.submit(enquiry_form(service="fire-nocs", message="A fire NOC."), "10.0.0.1")
+    now = datetime.now(UTC)
+    token = staff_token("anita", PASSWORD, now=now)
+    with pytest.raises(staff.ReauthNeeded):
+        inbox.export_csv(token, now=now)
+    with pytest.raises(SignInRefused):
+        staff.reauthenticate(token, PASSWORD, "000000", now=now)
+    with pytest.raises(SignInRefused):
+        staff.reauthenticate(token, "not the password", second_factor.code_now(enrol("anita"), now), now=now)
+    reauthenticate(token, "anita", PASSWORD, now=now)
+    assert "A fire NOC." in inbox.export_csv(token, now=now + timedelta(minutes=4))
+    with pytest.raises(staff.ReauthNeeded):
+        inbox.export_csv(token, now=now + staff.REAUTH_FOR + timedelta(seconds=1))
+
+
+# --- cookies ------------------------------------------------------------------------------------
+
+
+def test_over_https_only_the_host_prefixed_cookie_counts() -> None:
+    """A sibling subdomain can set a plain `staff` cookie for the site (Domain=.example.in)
+    but not a `__Host-` one: over https the plain one is ignored, for posts and sockets alike."""
+    planted = "staff=planted-by-a-sibling"
+    assert staff_http.parse_token(planted) == ""
+    assert staff_http.parse_token(planted + "; __Host-staff=real") == "real"
+    assert staff_http.parse_token(planted, loopback_http=True) == "planted-by-a-sibling"
+
+    class Headers:
+        def __init__(self, host: str, origin: str) -> None:
+            self.host, self.origin, self.cookie, self.raw_headers = host, origin, planted, {}
+
+    class Router:
+        def __init__(self, host: str, origin: str) -> None:
+            self.headers = Headers(host, origin)
+
+    assert staff_http.session_token(Router("www.example.in", "https://www.example.in")) == ""
+    assert staff_http.session_token(Router("127.0.0.1:3000", "https://127.0.0.1:3000")) == ""
+    assert staff_http.session_token(Router("127.0.0.1:3000", "http://127.0.0.1:3000")) == "planted-by-a-sibling"
+    scope = {
+        "type": "http",
+        "scheme": "https",
+        "headers": [(b"host", b"www.example.in"), (b"cookie", planted.encode())],
+        "client": ("203.0.113.1", 5000),
+    }
+    assert staff_http._request_token(scope) == ""
