@@ -196,6 +196,9 @@ class MailQueue(SQLModel, table=True):
     claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
     sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
     last_error: str = Field(default="", max_length=500)
+    # Set on a digest (notifications.py): the end of the hour it sums up. Its `enquiry_id` is
+    # the first enquiry in it, which keeps it among the firm's own emails.
+    digest_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class StaffUser(SQLModel, table=True):

@@ -99,7 +99,7 @@ def subscribe(
     over a limit: the confirmation email waits until staff release it). The same address and
     list again is the same subscription: its receipt, the ask counted against the limits, and
     another confirmation email only within them and the recipient's cap. Raises FormInvalid
-    ({"email"|"consent": ...}), NothingToRemind, TooManyEnquiries, StoreUnavailable."""
+    ({"email"|"consent": ...}), NothingToRemind, StoreUnavailable (StoreFull)."""
     errors: dict[str, str] = {}
     address_given = email_address(email)
     if address_given is None:
