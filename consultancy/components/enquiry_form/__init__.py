@@ -51,6 +51,17 @@ class KeptEnquiry(rx.Component):
     edit_page: Var[str]
 
 
+class HeldRelease(rx.Component):
+    """The browser's check that sends a held enquiry straight to the inbox (release.js)."""
+
+    library = rx.asset("release.js", shared=True).importable_path
+    tag = "HeldRelease"
+    challenge: Var[str]
+    bits: Var[int]
+    on_solved: rx.EventHandler[lambda nonce: [nonce]]
+    on_gave_up: rx.EventHandler[lambda: []]
+
+
 class FormEnd(rx.Component):
     """Moves the call bar and the connection notice aside while Send or the not-sent notice
     is on the screen (form_end.jsx)."""
@@ -155,6 +166,14 @@ def _answer() -> rx.Component:
                 # Kept, but over a limit: no thanks for a reply we cannot promise yet.
                 rx.el.div(
                     rx.el.p(rx.el.strong(EnquiryState.held)),
+                    rx.cond(
+                        EnquiryState.challenge != "",
+                        rx.el.p(
+                            "This browser is doing a quick automatic check that can send it straight to our "
+                            "inbox; you need do nothing, and it is kept either way.",
+                            id="enquiry-checking",
+                        ),
+                    ),
                     rx.el.p(
                         "Once it is checked we will reply, at the earliest ",
                         EnquiryState.reply_by,
@@ -272,6 +291,12 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             on_resend=[sent.set(True), sending.set(True), EnquiryState.submit],
         ),
         FormEnd.create(form_id=f"{prefix}-form"),
+        HeldRelease.create(
+            challenge=rx.cond(_shown(EnquiryState.held != ""), EnquiryState.challenge, ""),
+            bits=EnquiryState.challenge_bits,
+            on_solved=EnquiryState.release_held,
+            on_gave_up=EnquiryState.release_gave_up,
+        ),
         # Services and message from the address (a link from the approvals finder).
         *([] if short else [enquiry_prefill(prefix)]),
         _answer(),
