@@ -52,22 +52,35 @@ def _limit_words(reason: str, settings: EnquirySettings) -> str:
     )
 
 
+# Held whatever the limits: sent by a browser without scripts, which cannot do the form's check.
+NO_SCRIPT = "nojs"
+NO_SCRIPT_WORDS = "sent without JavaScript"
+
+
 def held_summary(reason: str) -> str:
     """A held enquiry's reason in a few words, for the inbox's list."""
     names = {"address": "per-address limit", "contact": "per-contact limit"}
     known = [names[part] for part in reason.split() if part in names]
     if len(known) == 2:
-        return "per-address and per-contact limits"
-    return known[0] if known else "limit not recorded"
+        known = ["per-address and per-contact limits"]
+    if NO_SCRIPT in reason.split():
+        known.insert(0, NO_SCRIPT_WORDS)
+    return ", ".join(known) if known else "limit not recorded"
 
 
 def held_explanation(reason: str, settings: EnquirySettings | None = None) -> str:
     """Why an enquiry was held, for staff, from its stored `held_reason`."""
     settings = settings or content().enquiries
     parts = [_limit_words(part, settings) for part in ("address", "contact") if part in reason.split()]
+    no_script = (
+        "Held: sent by a browser without JavaScript (the form's plain post), which cannot do the page's check."
+        if NO_SCRIPT in reason.split()
+        else ""
+    )
     if not parts:
-        return "Held before the reason was recorded: over the per-address or the per-contact limit."
-    return "Held: over " + " and ".join(parts) + "."
+        return no_script or "Held before the reason was recorded: over the per-address or the per-contact limit."
+    over = "over " + " and ".join(parts) + "."
+    return f"{no_script} Also {over}" if no_script else f"Held: {over}"
 
 
 def store_full_message() -> str:
@@ -98,12 +111,20 @@ def held_message(reference: str) -> str:
 
 
 def judge(
-    session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings, contact_key: str = ""
+    session: Session,
+    form: EnquiryForm,
+    key: str,
+    now: datetime,
+    settings: EnquirySettings,
+    contact_key: str = "",
+    *,
+    hold: bool = False,
 ) -> Verdict:
     """Whether this enquiry is held, inside the storing transaction (after the counter lock,
     so concurrent submissions are counted one after another). `contact_key` is a reminders
     request's recipient: its asks count together, new lists and lists asked for again alike,
-    however the address is spelt. Never refuses: over a limit the verdict is "held"."""
+    however the address is spelt. Never refuses: over a limit the verdict is "held", and
+    always with `hold` (a post without JavaScript)."""
     session.exec(delete(RecentSubmission).where(RecentSubmission.created_at < now - RATE_WINDOW))
     from_address = session.exec(
         select(func.count()).select_from(RecentSubmission).where(RecentSubmission.address_key == key)
@@ -126,6 +147,7 @@ def judge(
         )
         if over
     )
+    reasons = ((NO_SCRIPT,) if hold else ()) + reasons
     if not reasons:
         return Verdict(held=False)
     same_address = session.exec(

@@ -83,6 +83,7 @@ def receive(
     now: datetime | None = None,
     also: Callable[[Session, Enquiry], None] | None = None,
     contact_key: str = "",
+    hold: bool = False,
 ) -> Receipt:
     """Store `form` and return its receipt (reference KSC-2026-0042) once it is committed.
 
@@ -98,6 +99,7 @@ def receive(
     `also(session, enquiry)` stores what belongs with the enquiry (a reminder subscription)
     in the same transaction; it is also called for an enquiry found under `client_key`.
     `contact_key` counts a reminders request against its recipient's asks (limits.judge).
+    `hold` stores it as held whatever the limits (a post without JavaScript).
     """
     settings = content().enquiries
     now = now or utcnow()
@@ -105,7 +107,9 @@ def receive(
     client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
-            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key, also, contact_key))
+            enquiry = write(
+                lambda session: _store(session, form, key, now, settings, client_key, also, contact_key, hold)
+            )
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
             return Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
@@ -131,6 +135,7 @@ def _store(
     client_key: str = "",
     also: Callable[[Session, Enquiry], None] | None = None,
     contact_key: str = "",
+    hold: bool = False,
 ) -> Enquiry:
     if client_key:
         # Sent before (a second try after the backend was away): the same enquiry, once. Two
@@ -146,7 +151,7 @@ def _store(
     # in limits.judge then see every enquiry committed before this one.
     number = _next_number(session, year)
     limits.check_store_cap(session, now, settings)
-    verdict = limits.judge(session, form, key, now, settings, contact_key)
+    verdict = limits.judge(session, form, key, now, settings, contact_key, hold=hold)
     enquiry = Enquiry(
         reference=reference(settings.reference_prefix, year, number),
         year=year,

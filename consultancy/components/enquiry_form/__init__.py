@@ -12,6 +12,7 @@ from consultancy.components.consent import consent
 from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices
+from consultancy.enquiries.form_post import PATH as NO_SCRIPT_PATH
 from consultancy.framework.behaviour import after_mount
 
 from .picker import service_picker
@@ -270,9 +271,10 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             id=f"{prefix}-form",
             class_name=rx.cond(_shown(EnquiryState.reference != ""), "enquiry__form is-sent", "enquiry__form"),
             aria_label="Enquiry",
-            # Only React sends it; were the browser ever to send it itself (no scripts), the
-            # fields go in the request's body, never in the address.
+            # React sends it over the websocket; a browser without scripts posts it (the fields
+            # in the body, never in the address) to the backend, which stores it as held.
             method="post",
+            action=NO_SCRIPT_PATH,
             no_validate=True,
         ),
         EnquiryKeeper.create(
