@@ -10,6 +10,7 @@ bound, and one digest for what the bound held back."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from functools import partial
 
@@ -96,3 +97,7 @@ def test_an_hour_of_attack_from_fifty_addresses_drops_nothing_and_bounds_the_mai
     assert queued <= mail.mails_per_hour() + 2
     assert waiting == 0
     assert digests >= 1
+    # Every enquiry without an email of its own is counted in a digest: none unmentioned.
+    own = count(db_url, "SELECT count(*) FROM mail_queue WHERE digest_until IS NULL")
+    summed = sum(int(re.search(rb"digest of (\d+)", m.content).group(1)) for m in firm if b"digest of" in m.content)
+    assert own + summed == stored
