@@ -102,13 +102,15 @@ def receive(
     `hold` stores it as held whatever the limits (a post without JavaScript).
     """
     settings = content().enquiries
+    # No moment given: the clock is read again once the transaction holds its lock (_store).
+    clock = now is None
     now = now or utcnow()
     key = address_key(address)
     client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
             enquiry = write(
-                lambda session: _store(session, form, key, now, settings, client_key, also, contact_key, hold)
+                lambda session: _store(session, form, key, now, settings, client_key, also, contact_key, hold, clock)
             )
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
@@ -136,6 +138,7 @@ def _store(
     also: Callable[[Session, Enquiry], None] | None = None,
     contact_key: str = "",
     hold: bool = False,
+    clock: bool = False,
 ) -> Enquiry:
     if client_key:
         # Sent before (a second try after the backend was away): the same enquiry, once. Two
@@ -150,6 +153,10 @@ def _store(
     # Locking the year's counter first puts concurrent submissions in a queue: the counts
     # in limits.judge then see every enquiry committed before this one.
     number = _next_number(session, year)
+    if clock:
+        # In the order the lock gives: an enquiry stored after another is never dated before
+        # it, so the hour's digest (notifications.py) finds every one in its window.
+        now = max(now, utcnow())
     limits.check_store_cap(session, now, settings)
     verdict = limits.judge(session, form, key, now, settings, contact_key, hold=hold)
     enquiry = Enquiry(
