@@ -11,20 +11,22 @@ bound, and one digest for what the bound held back."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import partial
 
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import mail, store
+from consultancy.enquiries import mail, reminders, store
 from consultancy.enquiries.errors import EnquiryError
+from consultancy.enquiries.subscriptions import CONFIRMATIONS_WAITING_HOURS
 from tests.enquiry_fixtures import MailCatcher, enquiry_form
 
 ADDRESSES = 50
 EVERY = timedelta(minutes=2)
 START = datetime(2027, 2, 3, 4, 0, tzinfo=UTC)  # 09:30 IST, a Wednesday
 OFFICE = "100.64.9.9"
+CONFIRMATIONS_WAITING = "SELECT count(*) FROM mail_queue WHERE confirm_subscription_id IS NOT NULL AND sent_at IS NULL"
 
 form = partial(enquiry_form, service="fire-nocs", message="Fire NOC for a warehouse.")
 
@@ -101,3 +103,33 @@ def test_an_hour_of_attack_from_fifty_addresses_drops_nothing_and_bounds_the_mai
     own = count(db_url, "SELECT count(*) FROM mail_queue WHERE digest_until IS NULL")
     summed = sum(int(re.search(rb"digest of (\d+)", m.content).group(1)) for m in firm if b"digest of" in m.content)
     assert own + summed == stored
+
+
+def test_reminders_asked_from_many_addresses_for_many_mailboxes_keep_the_queue_bounded(
+    db_url: str, mail_server: MailCatcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each ask a new mailbox, so the cap per mailbox never bites: the confirmations waiting
+    in the queue stay within an hour's share of visitors' mail, the rest wait for later
+    reminders runs, and every request is stored as a lead."""
+
+    monkeypatch.setenv("ENQUIRY_ADDRESS_KEY", "k" * 40)
+
+    bound = CONFIRMATIONS_WAITING_HOURS * mail.visitor_mails_per_hour()
+    today = date(2027, 2, 3)
+    a_list = {"cto": {"date": "2027-09-01", "kind": "expiry"}}
+    moment, asked = START, 0
+    for minute in range(0, 60, 2):
+        moment = START + timedelta(minutes=minute)
+        for address in range(ADDRESSES):
+            mailbox = f"victim{address}x{minute}@example.org"
+            reminders.subscribe(mailbox, a_list, "on", f"198.18.{address}.2", today=today, now=moment)
+            asked += 1
+        waiting = count(
+            db_url, "SELECT count(*) FROM mail_queue WHERE confirm_subscription_id IS NOT NULL AND sent_at IS NULL"
+        )
+        assert waiting <= bound
+    assert count(db_url, "SELECT count(*) FROM reminder_subscription") == asked
+    # Later runs queue more as the queue drains: none is forgotten while its request lasts.
+    mail.send_due(now=moment + timedelta(minutes=1))
+    reminders.run(today, now=moment + timedelta(hours=2))
+    assert count(db_url, "SELECT count(*) FROM mail_queue WHERE confirm_subscription_id IS NOT NULL") > bound
