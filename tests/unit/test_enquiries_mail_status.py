@@ -6,11 +6,16 @@ inbox's warning time, the page says the request is saved. With a real SMTP serve
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from urllib.parse import urlsplit
 
 import pytest
+from sqlmodel import select
 
-from consultancy.enquiries import mail, mail_status, reminders
+from consultancy.enquiries import mail, mail_status, reminders, unsubscribe
+from consultancy.enquiries.database import transaction
+from consultancy.enquiries.models import Enquiry, ReminderSubscription
 from tests.enquiry_fixtures import MailCatcher
+from tests.unit.test_enquiries_reminders import serve
 
 KEY = "k" * 40
 
@@ -44,3 +49,28 @@ def test_mail_waiting_longer_than_the_warning_time_is_not_moving(db_url: str, ma
     assert not mail_status.mail_moving()
     mail.send_due()
     assert mail_status.mail_moving()
+
+
+def _confirm(reference: str) -> str:
+    """POST the confirmation link's button; the page's text."""
+    with transaction() as session:
+        subscription_id = session.exec(
+            select(ReminderSubscription.id)
+            .join(Enquiry, Enquiry.id == ReminderSubscription.enquiry_id)
+            .where(Enquiry.reference == reference)
+        ).one()
+    link = urlsplit(unsubscribe.confirm_url(subscription_id, reference))
+    return serve("POST", f"{link.path}?{link.query}").text
+
+
+def test_the_confirm_page_says_when_mail_is_delayed(db_url: str) -> None:
+    receipt = reminders.subscribe("later@example.com", a_list(), "on", "10.0.0.2")
+    assert "Your reminders are confirmed" in (page := _confirm(receipt.reference))
+    assert "Our mail is delayed just now" in page
+
+
+def test_the_confirm_page_promises_nothing_more_when_mail_moves(db_url: str, mail_server: MailCatcher) -> None:
+    receipt = reminders.subscribe("prompt@example.com", a_list(), "on", "10.0.0.3")
+    mail.send_due()
+    page = _confirm(receipt.reference)
+    assert "Your reminders are confirmed" in page and "delayed" not in page
