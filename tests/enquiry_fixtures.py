@@ -34,6 +34,18 @@ T = TypeVar("T")
 SMTP_ENV = ("SMTP_HOST", "SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "SMTP_STARTTLS", "SMTP_SSL", "MAIL_FROM")
 
 
+# Enquiries the firm hears of neither by an email of their own nor in a digest (whose window
+# starts at its first enquiry, notifications.py): none, whatever the database's snapshot.
+UNMENTIONED_SQL = """
+SELECT count(*) FROM enquiry e
+WHERE NOT EXISTS (SELECT 1 FROM mail_queue m WHERE m.enquiry_id = e.id)
+  AND NOT EXISTS (
+    SELECT 1 FROM mail_queue d JOIN enquiry a ON a.id = d.enquiry_id
+    WHERE d.digest_until IS NOT NULL AND e.created_at >= a.created_at AND e.created_at < d.digest_until
+  )
+"""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -525,10 +525,12 @@ class EnquirySettings(Model):
     per_address_per_hour: Annotated[int, Field(ge=1, le=100)]
     # From one email address or phone number in an hour, before further ones are held.
     per_contact_per_hour: Annotated[int, Field(ge=1, le=100)] = 3
-    # Held enquiries waiting for staff, from everyone: beyond this new ones are refused.
-    held_max: Annotated[int, Field(ge=10, le=100_000)] = 500
-    # Held enquiries one address may add in an hour (past its normal limit) before refusal.
-    held_per_address_per_hour: Annotated[int, Field(ge=1, le=1000)] = 50
+    # Enquiries stored in any 24 hours, from everyone, held or not: beyond this the store
+    # refuses (the visitor is offered WhatsApp, email and the phone; staff are alerted).
+    store_max_per_day: Annotated[int, Field(ge=100, le=1_000_000)] = 5000
+    # The firm's email of its own for each enquiry, at most this many an hour; the rest of
+    # the hour's enquiries (and held ones after the first) are summed up in one digest.
+    notifications_per_hour: Annotated[int, Field(ge=1, le=1000)] = 30
     retention_months: Annotated[int, Field(ge=1, le=120)]
     notice_version: date
     # Days before each renewal calendar date that a reminder email goes, earliest first.

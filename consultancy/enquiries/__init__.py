@@ -4,7 +4,7 @@ Kept free of imports so that rxconfig.py can read `settings.database_url()` chea
 The pages call:
 
 - `form.read_form(data)` -> EnquiryForm (raises FormInvalid, LooksAutomated)
-- `store.submit(form, address)` -> reference (raises TooManyEnquiries, StoreUnavailable)
+- `store.submit(form, address)` -> reference (raises StoreFull, StoreUnavailable)
 - `staff.sign_in(name, password, address=...)` -> StaffTicket (raises SignInRefused,
   StoreUnavailable); the HTTP sign-in post calls it (staff_http.py)
 - `inbox.*(token, ...)`: every inbox action checks the session itself (raises NotSignedIn)

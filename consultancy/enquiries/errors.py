@@ -32,6 +32,11 @@ class StoreUnavailable(EnquiryError):
     """The database could not be reached or refused the write: nothing was stored."""
 
 
+class StoreFull(StoreUnavailable):
+    """The store's absolute cap on enquiries a day is reached: nothing was stored, and the
+    visitor must be offered the other ways to reach the firm."""
+
+
 class NotSignedIn(EnquiryError):
     """No valid staff session: the token is missing, unknown or expired."""
 

@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import Protocol
 
-from sqlmodel import Session, select
+from sqlmodel import Session, exists, or_, select
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
@@ -36,6 +36,7 @@ from .unsubscribe import NoKey, confirm_url, unsubscribe_url
 __all__ = [
     "READERS",
     "ConfirmationLetter",
+    "Digest",
     "Letter",
     "NoKey",
     "Notification",
@@ -156,6 +157,64 @@ class Notification:
             "The visitor's message:",
             "",
             *quote(enquiry.message),
+        ]
+        message.set_content("\n".join(lines), subtype="plain", charset="utf-8")
+        return message
+
+
+# The references a digest lists; the count covers them all, and the inbox has every one.
+DIGEST_LISTS = 200
+
+
+@dataclass(frozen=True)
+class Digest:
+    """One email for an hour's enquiries that had none of their own (notifications.py): held
+    ones after the first, and those over `notifications_per_hour`."""
+
+    since: datetime
+    until: datetime
+    # (reference, status) of each, oldest first.
+    enquiries: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def read(cls, session: Session, row: MailQueue) -> Digest | None:
+        assert row.digest_until is not None
+        since = row.digest_until - timedelta(hours=1)
+        own = exists().where(MailQueue.enquiry_id == Enquiry.id, MailQueue.digest_until.is_(None))
+        found = session.exec(
+            select(Enquiry.reference, Enquiry.status)
+            .where(
+                Enquiry.created_at >= since,
+                Enquiry.created_at < row.digest_until,
+                or_(Enquiry.id == row.enquiry_id, ~own),
+            )
+            .order_by(Enquiry.created_at, Enquiry.id)
+        ).all()
+        # All erased since: nothing left to tell.
+        return cls(since, row.digest_until, tuple((r, s) for r, s in found)) if found else None
+
+    @property
+    def recipient(self) -> str:
+        return content().site.email
+
+    def compose(self, sender: str) -> EmailMessage:
+        recipient, count = self.recipient, len(self.enquiries)
+        span = f"{self.since.astimezone(IST):%d %B %Y, %H:%M}-{self.until.astimezone(IST):%H:%M} IST"
+        held = sum(1 for _, status in self.enquiries if status == HELD)
+        message = _envelope(f"Website enquiries: digest of {count}, {span}", sender, recipient, _firm_msgid(recipient))
+        bound = content().enquiries.notifications_per_hour
+        listed = [f"{reference}  ({status})" for reference, status in self.enquiries[:DIGEST_LISTS]]
+        more = count - len(listed)
+        lines = [
+            f"{count} enquiries came in through the website between {span} without an email of their own:",
+            f"{held} of them held for review (over a limit), the rest new. Each enquiry gets an email of its own",
+            f"up to {bound} an hour, and held ones only the first in an hour; this digest sums up the others, so",
+            "the mail stays bounded whatever arrives.",
+            "",
+            f"Every one is in the staff inbox: {content().site.site_url}/staff",
+            "",
+            *listed,
+            *([f"... and {more} more (see the inbox)."] if more > 0 else []),
         ]
         message.set_content("\n".join(lines), subtype="plain", charset="utf-8")
         return message
@@ -371,6 +430,8 @@ READERS: dict[str, Callable[[Session, int], Letter | None]] = {
 
 def for_row(session: Session, row: MailQueue) -> Letter | None:
     """The letter a claimed queue row carries, or None when it must not go any more."""
+    if row.digest_until is not None:
+        return Digest.read(session, row)
     for column, read in READERS.items():
         subject_id = getattr(row, column)
         if subject_id is not None:

@@ -1,8 +1,10 @@
 """The limits on enquiries, and what happens over them: an enquiry that passes the form's
 checks is never dropped for a limit. Over the hourly limit per address or per contact (email
-or phone) it is stored as held, for staff to check before it counts as new; only the caps on
-what is held (in all, and per address an hour) refuse one, with the phone and WhatsApp
-offered instead. Staff get one email an hour about held enquiries, not one per enquiry.
+or phone) it is stored as held, for staff to check before it counts as new (or for the
+visitor's browser to pass a small check, release.py). However many are held, none is refused
+for it: the only refusal is the store's absolute cap on enquiries a day (`store_max_per_day`),
+far above the office's busiest day; there the visitor is offered WhatsApp, email and the
+phone, and staff are alerted (alerts.py).
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from sqlmodel import Session, delete, func, select
 from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 
-from .errors import TooManyEnquiries
+from .errors import StoreFull
 from .form import EnquiryForm
-from .models import HELD, Enquiry, MailQueue, RecentSubmission
+from .models import Enquiry, MailQueue, RecentSubmission
 
 RATE_WINDOW = timedelta(hours=1)
+# The window of the store's absolute cap.
+STORE_WINDOW = timedelta(days=1)
 # At most one notification email about held enquiries in this time.
 HELD_MAIL_EVERY = timedelta(hours=1)
 
@@ -48,31 +52,53 @@ def _limit_words(reason: str, settings: EnquirySettings) -> str:
     )
 
 
+# Held whatever the limits: sent by a browser without scripts, which cannot do the form's check.
+NO_SCRIPT = "nojs"
+NO_SCRIPT_WORDS = "sent without JavaScript"
+
+
 def held_summary(reason: str) -> str:
     """A held enquiry's reason in a few words, for the inbox's list."""
     names = {"address": "per-address limit", "contact": "per-contact limit"}
     known = [names[part] for part in reason.split() if part in names]
     if len(known) == 2:
-        return "per-address and per-contact limits"
-    return known[0] if known else "limit not recorded"
+        known = ["per-address and per-contact limits"]
+    if NO_SCRIPT in reason.split():
+        known.insert(0, NO_SCRIPT_WORDS)
+    return ", ".join(known) if known else "limit not recorded"
 
 
 def held_explanation(reason: str, settings: EnquirySettings | None = None) -> str:
     """Why an enquiry was held, for staff, from its stored `held_reason`."""
     settings = settings or content().enquiries
     parts = [_limit_words(part, settings) for part in ("address", "contact") if part in reason.split()]
+    no_script = (
+        "Held: sent by a browser without JavaScript (the form's plain post), which cannot do the page's check."
+        if NO_SCRIPT in reason.split()
+        else ""
+    )
     if not parts:
-        return "Held before the reason was recorded: over the per-address or the per-contact limit."
-    return "Held: over " + " and ".join(parts) + "."
+        return no_script or "Held before the reason was recorded: over the per-address or the per-contact limit."
+    over = "over " + " and ".join(parts) + "."
+    return f"{no_script} Also {over}" if no_script else f"Held: {over}"
 
 
-def held_full_message() -> str:
+def store_full_message() -> str:
+    """Never "received": nothing was stored, and the visitor needs another way to reach us."""
     site = content().site
     return (
-        "Sorry, we could not save this enquiry: we have received very many from your connection "
-        f"just now. Please call us on {site.phone} or write to us on WhatsApp; what you typed is "
-        "still in the form."
+        "Not sent yet: our website cannot take more enquiries just now. Please send it by WhatsApp or "
+        f"email, or call us on {site.phone}; what you typed is still in the form."
     )
+
+
+def check_store_cap(session: Session, now: datetime, settings: EnquirySettings) -> None:
+    """Raise StoreFull once `store_max_per_day` enquiries were stored in the last 24 hours."""
+    stored = session.exec(
+        select(func.count()).select_from(Enquiry).where(Enquiry.created_at >= now - STORE_WINDOW)
+    ).one()
+    if stored >= settings.store_max_per_day:
+        raise StoreFull(store_full_message())
 
 
 def held_message(reference: str) -> str:
@@ -85,13 +111,20 @@ def held_message(reference: str) -> str:
 
 
 def judge(
-    session: Session, form: EnquiryForm, key: str, now: datetime, settings: EnquirySettings, contact_key: str = ""
+    session: Session,
+    form: EnquiryForm,
+    key: str,
+    now: datetime,
+    settings: EnquirySettings,
+    contact_key: str = "",
+    *,
+    hold: bool = False,
 ) -> Verdict:
     """Whether this enquiry is held, inside the storing transaction (after the counter lock,
     so concurrent submissions are counted one after another). `contact_key` is a reminders
     request's recipient: its asks count together, new lists and lists asked for again alike,
-    however the address is spelt. Raises TooManyEnquiries only when the caps on held
-    enquiries are reached."""
+    however the address is spelt. Never refuses: over a limit the verdict is "held", and
+    always with `hold` (a post without JavaScript)."""
     session.exec(delete(RecentSubmission).where(RecentSubmission.created_at < now - RATE_WINDOW))
     from_address = session.exec(
         select(func.count()).select_from(RecentSubmission).where(RecentSubmission.address_key == key)
@@ -114,12 +147,9 @@ def judge(
         )
         if over
     )
+    reasons = ((NO_SCRIPT,) if hold else ()) + reasons
     if not reasons:
         return Verdict(held=False)
-    held_now = session.exec(select(func.count()).select_from(Enquiry).where(Enquiry.status == HELD)).one()
-    address_over = from_address - settings.per_address_per_hour
-    if held_now >= settings.held_max or address_over >= settings.held_per_address_per_hour:
-        raise TooManyEnquiries(held_full_message())
     same_address = session.exec(
         select(Enquiry.reference)
         .join(RecentSubmission, RecentSubmission.enquiry_id == Enquiry.id)

@@ -33,8 +33,13 @@ class MailBacklog:
 
 
 def _queued_at():
+    # A digest is due only at the end of its hour (notifications.py): it waits from then.
     return func.coalesce(
-        Enquiry.created_at, Reminder.created_at, ReminderSubscription.confirmation_sent_at, type_=UTCDateTime()
+        MailQueue.digest_until,
+        Enquiry.created_at,
+        Reminder.created_at,
+        ReminderSubscription.confirmation_sent_at,
+        type_=UTCDateTime(),
     )
 
 

@@ -28,7 +28,7 @@ STATUSES: tuple[str, ...] = ("new", "contacted", "quoted", "closed", "held")
 HELD = "held"
 # The limits an enquiry can be held for: enquiries from one address an hour, and with one
 # phone number or email address an hour (data/enquiries.toml).
-HELD_REASONS: tuple[str, ...] = ("address", "contact")
+HELD_REASONS: tuple[str, ...] = ("address", "contact", "nojs")
 
 # Longest values the form accepts (form.py refuses longer ones with a message first).
 NAME_MAX = 100
@@ -101,7 +101,8 @@ class Enquiry(SQLModel, table=True):
     closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
     # When it arrived over a limit and was held for staff review (kept after its release).
     held_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
-    # Which limit it was over when held: "address", "contact" or "address contact" (HELD_REASONS);
+    # Why it was held, words of HELD_REASONS: "address", "contact", both, and "nojs" for a
+    # post without JavaScript;
     # "" when not held, or held before the reason was kept.
     held_reason: str = Field(default="", max_length=20)
     # When held: the references of the enquiries sent from the same connection in the hour
@@ -199,6 +200,9 @@ class MailQueue(SQLModel, table=True):
     claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
     sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
     last_error: str = Field(default="", max_length=500)
+    # Set on a digest (notifications.py): the end of the hour it sums up. Its `enquiry_id` is
+    # the first enquiry in it, which keeps it among the firm's own emails.
+    digest_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class StaffUser(SQLModel, table=True):

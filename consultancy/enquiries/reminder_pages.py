@@ -28,6 +28,7 @@ from . import reminders, unsubscribe
 from .database import transaction
 from .errors import StoreUnavailable
 from .keys import Purpose
+from .mail_status import mail_moving
 from .models import Enquiry, ReminderSubscription
 from .unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
 
@@ -197,17 +198,24 @@ def _confirm_invalid() -> tuple[str, str]:
     )
 
 
-def _settled_page(stopped: bool) -> bytes:
-    """The confirmation link's answer once there is nothing left to press."""
+def _settled_page(stopped: bool, moving: bool = True) -> bytes:
+    """The confirmation link's answer once there is nothing left to press; `moving`: the
+    site's mail is going out (mail_status.py), else the page says reminders may come late."""
     if stopped:
         return _page(
             "These reminders are stopped",
             "They were stopped with the link in a reminder. To have them again, ask on the renewal calendar.",
         )
     days = " and ".join(str(d) for d in content().enquiries.reminder_days_before)
+    delayed = (
+        ""
+        if moving
+        else " Our mail is delayed just now: an email due meanwhile is saved and comes once it can be sent."
+    )
     return _page(
         "Your reminders are confirmed",
-        f"We will email you {days} days before each date in your list. Every reminder has a link to stop them.",
+        f"We will email you {days} days before each date in your list. Every reminder has a link to stop them."
+        + delayed,
     )
 
 
@@ -243,7 +251,7 @@ async def confirm_page(scope: Scope, receive: Receive, send: Send) -> None:
     if found is None:
         await _answer(send, 403, _page(*_confirm_invalid()))
         return
-    await _answer(send, 200, _settled_page(found[2]))
+    await _answer(send, 200, _settled_page(found[2], await asyncio.to_thread(mail_moving)))
 
 
 # /_reminders/unsubscribe and /_reminders/confirm in front of Reflex's backend (rx.App's api_transformer).

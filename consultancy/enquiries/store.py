@@ -18,9 +18,9 @@ from sqlmodel import Session, select, update
 from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 
-from . import keys, limits, mail
+from . import alerts, keys, limits, mail, notifications
 from .database import write
-from .errors import StoreUnavailable
+from .errors import StoreFull, StoreUnavailable
 from .form import EnquiryForm
 from .models import HELD, Enquiry, RecentSubmission, ReferenceCounter, utcnow
 from .settings import IST
@@ -80,6 +80,7 @@ def receive(
     now: datetime | None = None,
     also: Callable[[Session, Enquiry], None] | None = None,
     contact_key: str = "",
+    hold: bool = False,
 ) -> Receipt:
     """Store `form` and return its receipt (reference KSC-2026-0042) once it is committed.
 
@@ -87,25 +88,33 @@ def receive(
     `client_key`, made by the visitor's browser, makes sending again safe: an enquiry already
     stored under it is answered with its receipt and not stored twice.
 
-    Raises TooManyEnquiries only when the caps on held enquiries are reached, and
-    StoreUnavailable when the database cannot be reached or fails: nothing is stored
-    then, and the visitor should be offered the phone and WhatsApp. Other writers holding
-    SQLite are waited for (database.write), not reported as a failure.
+    Raises StoreFull at the store's absolute cap (staff are alerted), and StoreUnavailable
+    when the database cannot be reached or fails: nothing is stored then, and the visitor
+    should be offered WhatsApp, email and the phone. Other writers holding SQLite are waited
+    for (database.write), not reported as a failure.
 
     `also(session, enquiry)` stores what belongs with the enquiry (a reminder subscription)
     in the same transaction; it is also called for an enquiry found under `client_key`.
     `contact_key` counts a reminders request against its recipient's asks (limits.judge).
+    `hold` stores it as held whatever the limits (a post without JavaScript).
     """
     settings = content().enquiries
+    # No moment given: the clock is read again once the transaction holds its lock (_store).
+    clock = now is None
     now = now or utcnow()
     key = address_key(address)
     client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
-            enquiry = write(lambda session: _store(session, form, key, now, settings, client_key, also, contact_key))
+            enquiry = write(
+                lambda session: _store(session, form, key, now, settings, client_key, also, contact_key, hold, clock)
+            )
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
             return Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
+        except StoreFull:
+            alerts.store_full(now)
+            raise
         except IntegrityError as error:
             if attempt + 1 == _ATTEMPTS:
                 logger.exception("enquiry not stored: the reference kept colliding")
@@ -125,6 +134,8 @@ def _store(
     client_key: str = "",
     also: Callable[[Session, Enquiry], None] | None = None,
     contact_key: str = "",
+    hold: bool = False,
+    clock: bool = False,
 ) -> Enquiry:
     if client_key:
         # Sent before (a second try after the backend was away): the same enquiry, once. Two
@@ -139,7 +150,12 @@ def _store(
     # Locking the year's counter first puts concurrent submissions in a queue: the counts
     # in limits.judge then see every enquiry committed before this one.
     number = _next_number(session, year)
-    verdict = limits.judge(session, form, key, now, settings, contact_key)
+    if clock:
+        # In the order the lock gives: an enquiry stored after another is never dated before
+        # it, so the hour's digest (notifications.py) finds every one in its window.
+        now = max(now, utcnow())
+    limits.check_store_cap(session, now, settings)
+    verdict = limits.judge(session, form, key, now, settings, contact_key, hold=hold)
     enquiry = Enquiry(
         reference=reference(settings.reference_prefix, year, number),
         year=year,
@@ -167,10 +183,8 @@ def _store(
     session.add(
         RecentSubmission(address_key=key, contact_key=contact_key or None, enquiry_id=enquiry.id, created_at=now)
     )
-    # Held ones are bounded in email too: the first in an hour tells staff, the rest wait in
-    # the inbox's "Held" list.
-    if not verdict.held or limits.held_mail_due(session, now):
-        mail.enqueue(session, enquiry, now)
+    # An email of its own within the hourly bound, else a line in the hour's digest.
+    notifications.notify(session, enquiry, now, held=verdict.held)
     if also is not None:
         also(session, enquiry)
     return enquiry
@@ -178,8 +192,7 @@ def _store(
 
 def count_ask(session: Session, form: EnquiryForm, address: str, now: datetime, contact_key: str) -> limits.Verdict:
     """Judge and count an ask that stores no new enquiry (a reminders request asked for
-    again), as `receive` does a new one, inside the caller's transaction. Raises
-    TooManyEnquiries at the caps on held enquiries."""
+    again), as `receive` does a new one, inside the caller's transaction."""
     key = address_key(address)
     # The same queue as new enquiries (the year's counter row, locked and left as it is), so
     # concurrent asks are counted one after another.

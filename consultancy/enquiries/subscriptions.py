@@ -54,11 +54,14 @@ NOTHING_MESSAGE = (
 AWAITING = "renewals (awaiting the visitor's confirmation):"
 NEVER_CONFIRMED = "renewals (not confirmed by the visitor; no reminders sent):"
 CONFIRMED = "renewals:"
+# Confirmation emails waiting in the queue at most: this many hours of visitors' share of the mail.
+CONFIRMATIONS_WAITING_HOURS = 2
 # For staff, on a lead whose confirmation email the recipient's cap holds back.
 WAITING_NOTE = (
     "No confirmation email yet: this mailbox had one from us in the last day, or "
     f"{recipients.CONFIRMATIONS_PER_PERIOD} in {recipients.PERIOD.days} days (a limit against using the form to "
-    "mail a stranger). It goes with a later reminders run if the limit allows before the request is deleted."
+    "mail a stranger), or many confirmation emails to others are already waiting to go. It goes "
+    "with a later reminders run if the limits allow before the request is deleted."
 )
 
 
@@ -99,7 +102,7 @@ def subscribe(
     over a limit: the confirmation email waits until staff release it). The same address and
     list again is the same subscription: its receipt, the ask counted against the limits, and
     another confirmation email only within them and the recipient's cap. Raises FormInvalid
-    ({"email"|"consent": ...}), NothingToRemind, TooManyEnquiries, StoreUnavailable."""
+    ({"email"|"consent": ...}), NothingToRemind, StoreUnavailable (StoreFull)."""
     errors: dict[str, str] = {}
     address_given = email_address(email)
     if address_given is None:
@@ -198,6 +201,15 @@ def ask_to_confirm(session: Session, subscription_id: int, now: datetime) -> boo
         select(MailQueue.id).where(MailQueue.confirm_subscription_id == subscription_id, MailQueue.sent_at.is_(None))
     ).first()
     if waiting is not None:
+        return False
+    # The queue of confirmations is bounded: at most two hours' share of visitors' mail waits
+    # (many addresses asking for many mailboxes); the rest are queued by later reminders runs.
+    backlog = session.exec(
+        select(func.count())
+        .select_from(MailQueue)
+        .where(MailQueue.confirm_subscription_id.is_not(None), MailQueue.sent_at.is_(None))
+    ).one()
+    if backlog >= CONFIRMATIONS_WAITING_HOURS * mail.visitor_mails_per_hour():
         return False
     # The email it would be: none for a subscription confirmed, stopped or erased.
     letter = ConfirmationLetter.read(session, subscription_id)

@@ -1,6 +1,7 @@
 """No valid enquiry is dropped for a limit: over the hourly limit per address or per contact
-it is stored as held for staff review; only the caps on what is held refuse one; held
-enquiries are bounded in email; an enquiry sent twice under the browser's key is stored once.
+it is stored as held for staff review, however many are held; only the store's absolute cap
+refuses one; held enquiries are bounded in email (the rest in a digest); an enquiry sent
+twice under the browser's key is stored once.
 On SQLite and PostgreSQL alike (db_url)."""
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import pytest
 import sqlalchemy as sa
 
 from consultancy.content import content
-from consultancy.enquiries import limits, store
-from consultancy.enquiries.errors import TooManyEnquiries
+from consultancy.enquiries import alerts, limits, store
+from consultancy.enquiries.errors import StoreFull
 from consultancy.enquiries.reply import parse_office_hours, reply_by
 from consultancy.enquiries.settings import IST
 from tests.enquiry_fixtures import at_once, enquiry_form
@@ -70,17 +71,22 @@ def test_held_enquiries_email_staff_once_an_hour_not_once_each(db_url: str) -> N
     start = datetime.now(UTC)
     for n in range(12):
         store.receive(person(n), "100.64.0.2", now=start + timedelta(minutes=n))
-    queued = rows(db_url, "SELECT e.status FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id ORDER BY e.number")
+    own = "SELECT e.status FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id WHERE m.digest_until IS NULL"
+    queued = rows(db_url, own + " ORDER BY e.number")
     limit = content().enquiries.per_address_per_hour
     assert queued == [("new",)] * limit + [("held",)]
+    # The other held ones are summed up in one digest for the hour.
+    assert rows(db_url, "SELECT count(*) FROM mail_queue WHERE digest_until IS NOT NULL") == [(1,)]
     store.receive(person(20), "100.64.0.2", now=start + timedelta(minutes=65))
-    assert rows(db_url, "SELECT count(*) FROM mail_queue") == [(limit + 1,)]
+    assert rows(db_url, "SELECT count(*) FROM mail_queue WHERE digest_until IS NULL") == [(limit + 1,)]
     # The hour after the first held email, the next held one is mailed again.
     later = start + timedelta(minutes=75)
     for n in range(30, 30 + limit + 1):
         store.receive(person(n), "100.64.0.2", now=later)
     assert rows(
-        db_url, "SELECT count(*) FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id WHERE e.held_at IS NOT NULL"
+        db_url,
+        "SELECT count(*) FROM mail_queue m JOIN enquiry e ON e.id = m.enquiry_id"
+        " WHERE e.held_at IS NOT NULL AND m.digest_until IS NULL",
     ) == [(2,)]
 
 
@@ -91,29 +97,40 @@ def _limits(monkeypatch: pytest.MonkeyPatch, **update: int) -> None:
     monkeypatch.setattr(store, "content", limits.content)
 
 
-def test_one_address_is_capped_in_what_it_can_hold(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    _limits(monkeypatch, per_address_per_hour=2, held_per_address_per_hour=3)
+def test_one_address_over_its_limit_is_held_however_many_it_sends(db_url: str) -> None:
     now = datetime.now(UTC)
-    kept = [store.receive(person(n), "100.64.0.3", now=now) for n in range(5)]
-    assert [r.held for r in kept] == [False, False, True, True, True]
-    with pytest.raises(TooManyEnquiries) as refused:
-        store.receive(person(9), "100.64.0.3", now=now)
-    assert "call us on" in refused.value.message and "WhatsApp" in refused.value.message
-    assert "Thank you" not in refused.value.message
+    limit = content().enquiries.per_address_per_hour
+    kept = [store.receive(person(n), "100.64.0.3", now=now) for n in range(limit + 80)]
+    assert [r.held for r in kept] == [False] * limit + [True] * 80
     # Another address is not held back by it.
-    assert not store.receive(person(10), "100.64.0.4", now=now).held
+    assert not store.receive(person(1000), "100.64.0.4", now=now).held
 
 
-def test_the_store_of_held_enquiries_has_a_cap(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    _limits(monkeypatch, per_address_per_hour=1, held_max=10)
+def test_beyond_the_stores_cap_nothing_is_received_and_staff_are_alerted(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _limits(monkeypatch, per_address_per_hour=1, store_max_per_day=100)
+    alerted: list[str] = []
+    monkeypatch.setattr(alerts.mail, "send_notice", lambda subject, text: alerted.append(subject))
+    alerts.reset()
     now = datetime.now(UTC)
-    held = [store.receive(person(n), f"100.64.1.{n}", now=now) for n in range(10)]
-    held += [store.receive(person(100 + n), f"100.64.1.{n}", now=now) for n in range(10)]
-    assert sum(r.held for r in held) == 10
-    with pytest.raises(TooManyEnquiries):
-        store.receive(person(300), "100.64.1.0", now=now)
-    # A visitor under every limit is never refused by a full held store.
-    assert not store.receive(person(301), "100.64.2.1", now=now).held
+    kept = [store.receive(person(n), f"100.64.1.{n % 7}", now=now) for n in range(100)]
+    assert sum(r.held for r in kept) == 93
+    for n in range(3):
+        with pytest.raises(StoreFull) as refused:
+            store.receive(person(300 + n), "100.64.2.1", now=now + timedelta(minutes=n))
+    text = refused.value.message
+    assert "Not sent yet" in text and "WhatsApp" in text and "email" in text and "call us" in text
+    assert "Received" not in text and "Thank you" not in text
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(100,)]
+    # One alert for the three refusals (at most one an hour), sent from its own thread.
+    for _ in range(50):
+        if alerted:
+            break
+        __import__("time").sleep(0.02)
+    assert alerted == ["Website enquiries refused: the store is full"]
+    # A day later the store takes enquiries again.
+    assert store.receive(person(400), "100.64.2.2", now=now + timedelta(days=1, minutes=1)).reference
 
 
 def test_the_limit_holds_when_one_address_sends_many_at_once(db_url: str) -> None:

@@ -1,6 +1,7 @@
 """1,000 enquiries from 1,000 addresses within a minute, sent by four processes of four
 threads each (as several backend workers would), on SQLite and on PostgreSQL: every one
-confirmed is stored, once, with its own number and its email queued. Counted."""
+confirmed is stored, once, with its own number and its email queued (or, over the hourly
+bound on the firm's notifications, counted in the hour's digest). Counted."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import sqlalchemy as sa
+
+from tests.enquiry_fixtures import UNMENTIONED_SQL
 
 ROOT = Path(__file__).resolve().parents[2]
 TOTAL = 1000
@@ -103,7 +106,7 @@ def test_a_thousand_enquiries_within_a_minute_nothing_lost(db_url: str) -> None:
     with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
         stored = [r for (r,) in connection.execute(sa.text("SELECT reference FROM enquiry"))]
         numbers = sorted(n for (n,) in connection.execute(sa.text("SELECT number FROM enquiry")))
-        queued = connection.execute(sa.text("SELECT count(*) FROM mail_queue")).scalar()
+        unmentioned = connection.execute(sa.text(UNMENTIONED_SQL)).scalar()
     print(
         f"\n{db_url.split(':')[0]}: {len(confirmed)} confirmed, {len(stored)} stored in {elapsed:.1f} s;"
         f" slowest enquiry {slowest:.2f} s"
@@ -117,7 +120,8 @@ def test_a_thousand_enquiries_within_a_minute_nothing_lost(db_url: str) -> None:
     assert len(set(confirmed)) == TOTAL
     assert sorted(stored) == sorted(confirmed)
     assert numbers == list(range(1, TOTAL + 1))
-    assert queued == TOTAL
+    # Each one's email queued, or within the bound on the firm's mail, counted in a digest.
+    assert unmentioned == 0
     # The issue's goal is a minute; the suite runs this beside browser tests on two cores, so
     # the bound is twice that (the figure is printed; the closing note has an idle machine's).
     assert elapsed < 120

@@ -12,6 +12,7 @@ from consultancy.components.consent import consent
 from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices
+from consultancy.enquiries.form_post import PATH as NO_SCRIPT_PATH
 from consultancy.framework.behaviour import after_mount
 
 from .picker import service_picker
@@ -49,6 +50,17 @@ class KeptEnquiry(rx.Component):
     tag = "KeptEnquiry"
     form_id: Var[str]
     edit_page: Var[str]
+
+
+class HeldRelease(rx.Component):
+    """The browser's check that sends a held enquiry straight to the inbox (release.js)."""
+
+    library = rx.asset("release.js", shared=True).importable_path
+    tag = "HeldRelease"
+    challenge: Var[str]
+    bits: Var[int]
+    on_solved: rx.EventHandler[lambda nonce: [nonce]]
+    on_gave_up: rx.EventHandler[lambda: []]
 
 
 class FormEnd(rx.Component):
@@ -155,6 +167,14 @@ def _answer() -> rx.Component:
                 # Kept, but over a limit: no thanks for a reply we cannot promise yet.
                 rx.el.div(
                     rx.el.p(rx.el.strong(EnquiryState.held)),
+                    rx.cond(
+                        EnquiryState.challenge != "",
+                        rx.el.p(
+                            "This browser is doing a quick automatic check that can send it straight to our "
+                            "inbox; you need do nothing, and it is kept either way.",
+                            id="enquiry-checking",
+                        ),
+                    ),
                     rx.el.p(
                         "Once it is checked we will reply, at the earliest ",
                         EnquiryState.reply_by,
@@ -251,9 +271,10 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             id=f"{prefix}-form",
             class_name=rx.cond(_shown(EnquiryState.reference != ""), "enquiry__form is-sent", "enquiry__form"),
             aria_label="Enquiry",
-            # Only React sends it; were the browser ever to send it itself (no scripts), the
-            # fields go in the request's body, never in the address.
+            # React sends it over the websocket; a browser without scripts posts it (the fields
+            # in the body, never in the address) to the backend, which stores it as held.
             method="post",
+            action=NO_SCRIPT_PATH,
             no_validate=True,
         ),
         EnquiryKeeper.create(
@@ -272,6 +293,12 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             on_resend=[sent.set(True), sending.set(True), EnquiryState.submit],
         ),
         FormEnd.create(form_id=f"{prefix}-form"),
+        HeldRelease.create(
+            challenge=rx.cond(_shown(EnquiryState.held != ""), EnquiryState.challenge, ""),
+            bits=EnquiryState.challenge_bits,
+            on_solved=EnquiryState.release_held,
+            on_gave_up=EnquiryState.release_gave_up,
+        ),
         # Services and message from the address (a link from the approvals finder).
         *([] if short else [enquiry_prefill(prefix)]),
         _answer(),

@@ -246,7 +246,14 @@ export function EnquiryKeeper({
   // copy goes; a database failure keeps it for the next try.
   useEffect(() => {
     const pending = pendingRef.current;
-    if (!pending || !answeredKey || answeredKey !== pending.key || storeDown) return;
+    if (!pending || !answeredKey || answeredKey !== pending.key) return;
+    // Nothing was stored (the database failed, or the store is full): the other ways to send
+    // it at once, without waiting out the clock.
+    if (storeDown) {
+      window.clearTimeout(timerRef.current);
+      setUnsent(pending);
+      return;
+    }
     pendingRef.current = null;
     forget(pending.key);
     window.clearTimeout(timerRef.current);

@@ -6,7 +6,9 @@ are the browser's own), whatever the answer; an enquiry that cannot reach the ba
 kept in the browser and sent again under the same key (keeper.jsx)."""
 
 import reflex as rx
+from sqlalchemy.exc import SQLAlchemyError
 
+from consultancy.enquiries import release
 from consultancy.enquiries.errors import FormInvalid, LooksAutomated, StoreUnavailable, TooManyEnquiries
 from consultancy.enquiries.form import read_form
 from consultancy.enquiries.limits import held_message
@@ -33,11 +35,17 @@ class EnquiryState(rx.State):
     # One more for every answer: the page keys a small component on it, whose remounting
     # turns the button's "Sending…" off (see `sending` below).
     answers: int = 0
+    # Held: the check this browser may pass to send it straight to the inbox (release.js),
+    # "" when there is none to do. The held reference it is for stays on the backend.
+    challenge: str = ""
+    challenge_bits: int = release.PROOF_BITS
+    _challenge_for: str = ""
 
     @rx.event
     def submit(self, data: FormData) -> None:
         self.answers += 1
         self.errors, self.reference, self.problem, self.store_down, self.held = {}, "", "", False, ""
+        self.challenge, self._challenge_for = "", ""
         key = data.get("client_key") if isinstance(data, FormData | dict) else None
         self.answered_key = key if isinstance(key, str) and len(key) <= 64 else ""
         try:
@@ -56,6 +64,27 @@ class EnquiryState(rx.State):
             self.reference = receipt.reference
             self.held = held_message(receipt.reference) if receipt.held else ""
             self.reply_by = reply_by(utcnow())
+            if receipt.held:
+                self.challenge, self._challenge_for = release.new_challenge(), receipt.reference
+
+    @rx.event
+    def release_held(self, nonce: str) -> None:
+        """The browser passed the check: the held enquiry goes to the inbox as new."""
+        challenge, reference = self.challenge, self._challenge_for
+        # Used once, whatever the answer.
+        self.challenge, self._challenge_for = "", ""
+        if not reference or reference != self.reference or not release.proof_valid(challenge, nonce):
+            return
+        try:
+            if release.release(reference, self.router.session.client_ip):
+                self.held = ""
+        except (SQLAlchemyError, StoreUnavailable):
+            # Still held, as it was: staff will check it.
+            pass
+
+    @rx.event
+    def release_gave_up(self) -> None:
+        self.challenge, self._challenge_for = "", ""
 
 
 # Set when this page's form is sent: an answer kept from an earlier page load (state

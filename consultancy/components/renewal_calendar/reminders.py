@@ -46,15 +46,25 @@ def _answer() -> rx.Component:
             _shown(ReminderState.reference != ""),
             rx.el.div(
                 rx.el.p(
-                    rx.el.strong("Now check your email. "),
+                    # Only what is true: "check your email" while the mail is moving, else saved.
+                    rx.cond(
+                        ReminderState.emailing,
+                        rx.el.strong("Now check your email. "),
+                        rx.el.strong("Your request is saved. "),
+                    ),
                     rx.cond(
                         ReminderState.held,
-                        "A member of our staff will check your request first; then we email you a link. ",
-                        # The email may wait: one mailbox gets at most one such email a day.
-                        "We are emailing you a link (an address gets at most one such email a day from us, "
-                        "so it may come tomorrow). ",
+                        "A member of our staff will check it first; then we email you a link. ",
+                        rx.cond(
+                            ReminderState.emailing,
+                            # The email may wait: one mailbox gets at most one such email a day.
+                            "We are emailing you a link (an address gets at most one such email a day from us, "
+                            "so it may come tomorrow). ",
+                            "Our email to you with a link has not gone yet: our mail is delayed just now, and the "
+                            "email will come once it can be sent. ",
+                        ),
                     ),
-                    f"Press it within {days} days to start the reminders; until then we send none. ",
+                    f"Press the link within {days} days to start the reminders; until then we send none. ",
                     "Your reference is ",
                     rx.el.strong(ReminderState.reference),
                     ".",

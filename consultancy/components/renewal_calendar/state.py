@@ -7,6 +7,7 @@ import reflex as rx
 
 from consultancy.content import content
 from consultancy.enquiries.errors import FormInvalid, StoreUnavailable, TooManyEnquiries
+from consultancy.enquiries.mail_status import mail_moving
 from consultancy.enquiries.reminders import NothingToRemind, subscribe
 from consultancy.framework.client_state import Shared
 from consultancy.framework.elements import FormData
@@ -25,6 +26,10 @@ class ReminderState(rx.State):
     reference: str = ""
     # Over a limit: kept for staff to check; the confirmation email waits until they have.
     held: bool = False
+    # The confirmation email can be expected soon: a mail server is set up and the queue is
+    # moving (mail_status.py). Otherwise the page says the request is saved and the email
+    # will come once it can be sent, never that it was emailed.
+    emailing: bool = False
     problem: str = ""
     # One more for every answer: the page's sender (reminder_send.jsx) knows one arrived.
     answers: int = 0
@@ -32,7 +37,7 @@ class ReminderState(rx.State):
     @rx.event
     def subscribe(self, data: FormData) -> None:
         self.answers += 1
-        self.errors, self.reference, self.held, self.problem = {}, "", False, ""
+        self.errors, self.reference, self.held, self.problem, self.emailing = {}, "", False, "", False
         if not isinstance(data, FormData | dict):
             data = {}
         key = data.get("client_key")
@@ -52,6 +57,7 @@ class ReminderState(rx.State):
             self.problem = not_saved_message()
         else:
             self.reference, self.held = receipt.reference, receipt.held
+            self.emailing = not receipt.held and mail_moving()
 
 
 # Set when this page's reminders form is sent: an answer kept from an earlier page load is not shown.
