@@ -15,7 +15,7 @@ from consultancy.enquiries import mail, mail_status, reminders, unsubscribe
 from consultancy.enquiries.database import transaction
 from consultancy.enquiries.models import Enquiry, ReminderSubscription
 from tests.enquiry_fixtures import MailCatcher
-from tests.unit.test_enquiries_reminders import serve
+from tests.enquiry_fixtures import serve_reminder_pages as serve
 
 KEY = "k" * 40
 
