@@ -122,6 +122,22 @@ class Decision(Fact):
     change: Slug | None = None
 
 
+class Appeal(Fact):
+    """Where a refusal can be appealed, and within how many days of the order, where the law says."""
+
+    to: Text | None = None
+    days: Annotated[int, Field(ge=1, le=365)] | None = None
+
+
+class Document(Model):
+    """A document an application for the approval needs (the firm's checklist, not a fact of law)."""
+
+    name: Text
+    description: Text
+    # Only some applicants need it ("for a hospital", "where groundwater is drawn").
+    when: Text | None = None
+
+
 class Change(Model):
     """A change in the law: an entry of the regulatory updates page and its feed."""
 
@@ -171,7 +187,9 @@ class Record(Model):
     fee: Fact | None = None
     forms: Fact | None = None
     portal: Fact | None = None
-    appeal: Fact | None = None
+    appeal: Appeal | None = None
+    # What an application needs, in the order a client gathers it.
+    documents: list[Document] = []
     changes: list[Change] = []
     # Changes defined in other records that also touch this approval.
     touched_by: list[Slug] = []
