@@ -542,6 +542,14 @@ class EnquirySettings(Model):
     reminder_confirm_days: Annotated[int, Field(ge=1, le=30)] = 7
     # The staff inbox warns when an email has waited to be sent longer than this.
     mail_waiting_warn_minutes: Annotated[int, Field(ge=1, le=24 * 60)] = 30
+    # Client case tracker: a client's link ends after this many days without use.
+    case_link_idle_days: Annotated[int, Field(ge=1, le=365)] = 90
+    # A closed case (with the enquiry it came from) is deleted this many years after closing.
+    case_closed_keep_years: Annotated[int, Field(ge=1, le=20)] = 8
+    # The morning view lists approvals waiting on the client for longer than this.
+    case_waiting_on_client_days: Annotated[int, Field(ge=1, le=90)] = 7
+    # The morning view lists renewals due within this many days.
+    case_renewals_within_days: Annotated[int, Field(ge=7, le=365)] = 90
     # Odisha has 30 districts; a shorter list means one was lost in an edit.
     districts: Annotated[list[District], Field(min_length=30, max_length=30)]
 

@@ -1,6 +1,8 @@
 """`python -m consultancy.enquiries COMMAND`: the enquiry database from the command line.
 
     export [--since YYYY-MM-DD]   every enquiry as CSV on standard output, with a header row
+    export-cases                  every client case as CSV (one row per approval, with contacts,
+                                  history and internal notes) on standard output
     backup PATH                   a consistent copy of the database, taken while the site runs
                                   (SQLite's online backup, or pg_dump's custom format)
     restore PATH [--yes]          put a backup's enquiries back (stop the backend first); staff
@@ -10,6 +12,8 @@
     reapply-erasures              after a by-hand pg_restore: erase again what the ledger lists
     prune-ledger --before DATE    drop erasure ledger lines recorded before the oldest backup kept
     retention [--months N]        delete enquiries closed more than N months ago (data/enquiries.toml),
+                                  client cases closed more than case_closed_keep_years ago with
+                                  the enquiries they came from,
                                   reminder subscriptions that are over or were not confirmed in
                                   time (reminder_confirm_days), mailboxes' confirmation email
                                   counts past their period, and staff audit entries older
@@ -65,6 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     export = commands.add_parser("export", help="every enquiry as CSV on standard output")
     export.add_argument("--since", type=_date, help="only enquiries received on or after this date (IST)")
+    commands.add_parser("export-cases", help="every client case as CSV on standard output")
     backup = commands.add_parser("backup", help="a consistent copy of the database")
     backup.add_argument("path", type=Path)
     restore = commands.add_parser("restore", help="put a backup's enquiries back (staff and audit stay)")
@@ -147,6 +152,13 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
         for entry in audit.entries(args.since):
             print(entry.line(), file=out)
         return 0
+    if args.command == "export-cases":
+        from .export import write_cases_csv
+
+        count = write_cases_csv(out)
+        audit.record("export", actor, f"{count} cases (command line)")
+        print(f"exported {count} cases", file=err)
+        return 0
     if args.command == "backup":
         count = backups.backup(args.path)
         audit.record("backup", actor, f"{count} enquiries to {args.path.name}")
@@ -189,17 +201,19 @@ def _run(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO, err: 
             maintenance.delete_expired_recipients(),
             maintenance.delete_closed(months=args.months),
             audit.delete_older(),
+            maintenance.delete_closed_cases(),
         ]
         print(f"deleted {counts[0]} finished reminder subscriptions", file=err)
         print(f"deleted {counts[1]} reminder subscriptions never confirmed by their address", file=err)
         print(f"forgot the confirmation email counts of {counts[2]} mailboxes", file=err)
         print(f"deleted {counts[3]} closed or untouched enquiries", file=err)
         print(f"deleted {counts[4]} staff audit entries older than a year", file=err)
+        print(f"deleted {counts[5]} client cases closed longer ago than they are kept", file=err)
         audit.record(
             "retention",
             actor,
             f"{counts[3]} enquiries, {counts[0] + counts[1]} subscriptions, {counts[2]} mailbox counts, "
-            f"{counts[4]} audit entries deleted",
+            f"{counts[4]} audit entries, {counts[5]} cases deleted",
         )
         return 0
     if args.command == "send-mail":

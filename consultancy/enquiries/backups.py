@@ -28,7 +28,23 @@ from . import database
 from .settings import database_url, is_sqlite
 
 # Parents first: the order rows go back in.
-RESTORED = ("enquiry", "enquiry_note", "reference_counter", "reminder_subscription", "reminder", "mail_queue")
+# Parents before children: a restore inserts in this order and deletes in the reverse.
+RESTORED = (
+    "enquiry",
+    "enquiry_note",
+    "reference_counter",
+    "reminder_subscription",
+    "reminder",
+    "client_case",
+    "case_contact",
+    "case_approval",
+    "case_event",
+    "case_document",
+    "case_note",
+    "case_link",
+    "case_mail",
+    "mail_queue",
+)
 KEPT = (
     "staff_user",
     "staff_session",

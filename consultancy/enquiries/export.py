@@ -125,3 +125,89 @@ def csv_text_and_count(*, since: date | None = None, status: str | None = None, 
     buffer = io.StringIO(newline="")
     count = write_csv(buffer, since=since, status=status, search=search)
     return buffer.getvalue(), count
+
+
+# --- cases ---------------------------------------------------------------------------------
+
+CASE_COLUMNS: tuple[str, ...] = (
+    "case",
+    "organisation",
+    "status",
+    "enquiry",
+    "contacts",
+    "approval",
+    "stage",
+    "next_step_with",
+    "portal",
+    "application_no",
+    "filed_on",
+    "order_no",
+    "issued_on",
+    "expires_on",
+    "documents_awaited",
+    "history",
+    "notes",
+    "opened",
+    "closed",
+)
+
+
+def write_cases_csv(out: TextIO) -> int:
+    """Every case as CSV, one row per approval (a case without approvals has one row), with its
+    contacts, history and internal notes: the firm's full copy (`export-cases`). The number of
+    cases written."""
+    from .models import CaseApproval, CaseContact, CaseDocument, CaseEvent, CaseNote, ClientCase
+
+    writer = csv.writer(out)
+    writer.writerow(CASE_COLUMNS)
+    with transaction() as session:
+        cases = session.exec(select(ClientCase).order_by(ClientCase.id)).all()
+        for case in cases:
+            enquiry = session.get(Enquiry, case.enquiry_id) if case.enquiry_id else None
+            contacts = session.exec(select(CaseContact).where(CaseContact.case_id == case.id)).all()
+            people = "; ".join(f"{c.name} <{c.email}> {c.phone}".strip() for c in contacts)
+            notes = session.exec(select(CaseNote).where(CaseNote.case_id == case.id).order_by(CaseNote.id)).all()
+            noted = "\n".join(f"{ist(n.created_at)} {n.author}: {n.text}" for n in notes)
+            approvals = session.exec(
+                select(CaseApproval).where(CaseApproval.case_id == case.id).order_by(CaseApproval.id)
+            ).all()
+            for approval in approvals or [None]:
+                awaited, history = "", ""
+                if approval is not None:
+                    documents = session.exec(
+                        select(CaseDocument).where(
+                            CaseDocument.approval_row_id == approval.id, CaseDocument.received_on.is_(None)
+                        )
+                    ).all()
+                    awaited = "; ".join(d.name for d in documents)
+                    events = session.exec(
+                        select(CaseEvent).where(CaseEvent.approval_row_id == approval.id).order_by(CaseEvent.id)
+                    ).all()
+                    history = "\n".join(f"{ist(e.at)} {e.actor}: {e.detail}" for e in events)
+
+                def day(value: date | None) -> str:
+                    return value.isoformat() if value else ""
+
+                cells = [
+                    case.reference,
+                    case.organisation,
+                    case.status,
+                    enquiry.reference if enquiry else "",
+                    people,
+                    approval.name if approval else "",
+                    approval.stage if approval else "",
+                    approval.holder if approval else "",
+                    approval.portal if approval else "",
+                    approval.application_no if approval else "",
+                    day(approval.filed_on) if approval else "",
+                    approval.order_no if approval else "",
+                    day(approval.issued_on) if approval else "",
+                    day(approval.expires_on) if approval else "",
+                    awaited,
+                    history,
+                    noted,
+                    ist(case.created_at),
+                    ist(case.closed_at),
+                ]
+                writer.writerow([safe_cell(str(cell)) for cell in cells])
+        return len(cases)

@@ -40,6 +40,8 @@ ADDRESS = Purpose("address", "ENQUIRY_KEY_ADDRESS", b"visitor-address")
 # confirmation one unsubscribe (labels unchanged: links already mailed stay valid).
 UNSUBSCRIBE = Purpose("unsubscribe", "ENQUIRY_KEY_LINKS", b"reminder-unsubscribe")
 CONFIRM = Purpose("confirm", "ENQUIRY_KEY_LINKS", b"reminder-confirm")
+# Clients' links to their case pages (cases.py), kept only as this hash of their token.
+CASE_LINK = Purpose("case-link", "ENQUIRY_KEY_LINKS", b"client-case-link")
 # The erasure ledger's hashes of erased addresses.
 LEDGER = Purpose("ledger", "ENQUIRY_KEY_LEDGER", b"erasure-ledger")
 # Mailboxes in the confirmation email cap and the reminders' contact limit (recipients.py).
@@ -47,7 +49,7 @@ MAILBOX = Purpose("mailbox", "ENQUIRY_KEY_MAILBOX", b"mail-recipient")
 # What staff searched for, in the audit (its length and this hash, never the text).
 AUDIT = Purpose("audit", "ENQUIRY_KEY_AUDIT", b"audit-search")
 
-PURPOSES = (ADDRESS, UNSUBSCRIBE, CONFIRM, LEDGER, MAILBOX, AUDIT)
+PURPOSES = (ADDRESS, UNSUBSCRIBE, CONFIRM, CASE_LINK, LEDGER, MAILBOX, AUDIT)
 VARIABLES = tuple(dict.fromkeys(purpose.variable for purpose in PURPOSES))
 
 

@@ -28,7 +28,7 @@ from consultancy.content import renewals as rules
 from consultancy.content.india import KOLKATA
 
 from .form import district_label, service_label, services_label
-from .models import HELD, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
+from .models import HELD, CaseMail, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
 from .renewal_list import Held, upcoming
 from .settings import IST
 from .unsubscribe import NoKey, confirm_url, unsubscribe_url
@@ -416,6 +416,27 @@ class StaffNoticeLetter:
         return message
 
 
+@dataclass(frozen=True)
+class CaseLetter:
+    """An email to a case's contact: a stage change they agreed to hear of, or a link to their
+    case page (cases.py), in the site's own words and the case's facts."""
+
+    recipient: str
+    subject: str
+    body: str
+
+    @classmethod
+    def read(cls, session: Session, mail_id: int) -> CaseLetter | None:
+        row = session.get(CaseMail, mail_id)
+        return cls(row.recipient, row.subject, row.body) if row is not None else None
+
+    def compose(self, sender: str) -> EmailMessage:
+        message = _envelope(self.subject, sender, self.recipient, _firm_msgid(self.recipient))
+        message["Auto-Submitted"] = "auto-generated"
+        message.set_content(self.body, subtype="plain", charset="utf-8")
+        return message
+
+
 # --- what a queue row carries -------------------------------------------------------------------
 
 # Each queue row holds exactly one of these ids (models.MailQueue): the column is the letter's
@@ -425,6 +446,7 @@ READERS: dict[str, Callable[[Session, int], Letter | None]] = {
     "reminder_id": ReminderLetter.read,
     "confirm_subscription_id": ConfirmationLetter.read,
     "staff_notice_id": StaffNoticeLetter.read,
+    "case_mail_id": CaseLetter.read,
 }
 
 

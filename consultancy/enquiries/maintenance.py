@@ -18,7 +18,23 @@ from consultancy.content import content
 from . import audit, ledger
 from .backups import restore_tables
 from .database import transaction
-from .models import Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, StaffSession, utcnow
+from .models import (
+    CaseApproval,
+    CaseContact,
+    CaseDocument,
+    CaseEvent,
+    CaseLink,
+    CaseMail,
+    CaseNote,
+    ClientCase,
+    Enquiry,
+    EnquiryNote,
+    MailQueue,
+    Reminder,
+    ReminderSubscription,
+    StaffSession,
+    utcnow,
+)
 
 
 def _delete_enquiries(session, where) -> int:
@@ -29,6 +45,41 @@ def _delete_enquiries(session, where) -> int:
     session.exec(delete(MailQueue).where(MailQueue.enquiry_id.in_(ids)))
     _delete_subscriptions(session, ReminderSubscription.enquiry_id.in_(ids))
     return session.exec(delete(Enquiry).where(where)).rowcount
+
+
+def _delete_cases(session, where) -> int:
+    """Cases with everything under them: contacts, approvals, history, documents, notes, links
+    and queued emails (children first, as for enquiries)."""
+    ids = select(ClientCase.id).where(where)
+    approvals = select(CaseApproval.id).where(CaseApproval.case_id.in_(ids))
+    mails = select(CaseMail.id).where(CaseMail.case_id.in_(ids))
+    session.exec(delete(MailQueue).where(MailQueue.case_mail_id.in_(mails)))
+    session.exec(delete(CaseMail).where(CaseMail.case_id.in_(ids)))
+    session.exec(delete(CaseLink).where(CaseLink.case_id.in_(ids)))
+    session.exec(delete(CaseDocument).where(CaseDocument.approval_row_id.in_(approvals)))
+    session.exec(delete(CaseEvent).where(CaseEvent.case_id.in_(ids)))
+    session.exec(delete(CaseNote).where(CaseNote.case_id.in_(ids)))
+    session.exec(delete(CaseApproval).where(CaseApproval.case_id.in_(ids)))
+    session.exec(delete(CaseContact).where(CaseContact.case_id.in_(ids)))
+    return session.exec(delete(ClientCase).where(where)).rowcount
+
+
+def _erase_case_contacts(session, email: str) -> int:
+    """A person's own data in cases: their contact rows with the links and emails made for them.
+    A case left with no contact (it was theirs alone) goes whole; a case of an organisation
+    with other contacts stays, without them. The number of cases deleted."""
+    theirs = func.lower(CaseContact.email) == email
+    contacts = select(CaseContact.id).where(theirs)
+    session.exec(delete(CaseLink).where(CaseLink.contact_id.in_(contacts)))
+    mails = select(CaseMail.id).where(func.lower(CaseMail.recipient) == email)
+    session.exec(delete(MailQueue).where(MailQueue.case_mail_id.in_(mails)))
+    session.exec(delete(CaseMail).where(func.lower(CaseMail.recipient) == email))
+    touched = list(session.exec(select(CaseContact.case_id).where(theirs)).all())
+    session.exec(delete(CaseContact).where(theirs))
+    if not touched:
+        return 0
+    others = select(CaseContact.id).where(CaseContact.case_id == ClientCase.id).exists()
+    return _delete_cases(session, ClientCase.id.in_(touched) & ~others)
 
 
 def _delete_subscriptions(session, where) -> int:
@@ -97,6 +148,7 @@ def erase_email(email: str, *, now: datetime | None = None) -> int:
             texts += [name, phone, phone.removeprefix("+91"), organisation]
         # What the audit holds of them goes in the same transaction as the enquiries.
         audit.scrub(session, email, references, list(dict.fromkeys(texts)))
+        _erase_case_contacts(session, email)
         return _delete_enquiries(session, theirs)
 
 
@@ -107,6 +159,8 @@ def reapply_erasures(url: str | None = None) -> int:
     erased = ledger.erased_matcher()
     with transaction(url) as session:
         session.exec(delete(StaffSession))
+        # A backup may hold clients' links revoked since: every link ends, staff send fresh ones.
+        session.exec(delete(CaseLink))
         columns = select(
             Enquiry.id, Enquiry.email, Enquiry.reference, Enquiry.name, Enquiry.phone, Enquiry.organisation
         )
@@ -117,6 +171,7 @@ def reapply_erasures(url: str | None = None) -> int:
         for row in found:
             texts = [row[1], row[3], row[4], row[4].removeprefix("+91"), row[5]]
             audit.scrub(session, row[1], [row[2]], list(dict.fromkeys(texts)))
+            _erase_case_contacts(session, row[1].strip().lower())
         return _delete_enquiries(session, Enquiry.id.in_([row[0] for row in found]))
 
 
@@ -150,8 +205,12 @@ def delete_closed(*, months: int | None = None, now: datetime | None = None) -> 
         .where(ReminderSubscription.enquiry_id == Enquiry.id, ReminderSubscription.unsubscribed_at.is_(None))
         .exists()
     )
+    # An enquiry that became a case follows the case's retention (delete_closed_cases).
+    in_case = select(ClientCase.id).where(ClientCase.enquiry_id == Enquiry.id).exists()
+    closed = closed & ~in_case
     untouched = (
-        (Enquiry.status != "closed")
+        ~in_case
+        & (Enquiry.status != "closed")
         & (Enquiry.created_at < cutoff)
         & (Enquiry.status_changed_at < cutoff)
         & ~recent_note
@@ -159,6 +218,22 @@ def delete_closed(*, months: int | None = None, now: datetime | None = None) -> 
     )
     with transaction() as session:
         return _delete_enquiries(session, closed | untouched)
+
+
+def delete_closed_cases(*, years: int | None = None, now: datetime | None = None) -> int:
+    """Delete cases closed more than `years` years ago (data/enquiries.toml's
+    case_closed_keep_years unless given), with the enquiries they were opened from."""
+    years = content().enquiries.case_closed_keep_years if years is None else years
+    if years < 1:
+        raise ValueError("a closed case is kept at least a year")
+    cutoff = months_before(now or utcnow(), 12 * years)
+    old = (ClientCase.status == "closed") & (ClientCase.closed_at < cutoff)
+    with transaction() as session:
+        enquiries = [e for e in session.exec(select(ClientCase.enquiry_id).where(old)).all() if e is not None]
+        count = _delete_cases(session, old)
+        if enquiries:
+            _delete_enquiries(session, Enquiry.id.in_(enquiries))
+        return count
 
 
 def restore(source: Path, url: str | None = None) -> int:

@@ -172,15 +172,16 @@ class MailRecipient(SQLModel, table=True):
 MAIL_ONE_SUBJECT = (
     "(CASE WHEN enquiry_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN reminder_id IS NULL THEN 0 ELSE 1 END)"
     " + (CASE WHEN confirm_subscription_id IS NULL THEN 0 ELSE 1 END)"
-    " + (CASE WHEN staff_notice_id IS NULL THEN 0 ELSE 1 END) = 1"
+    " + (CASE WHEN staff_notice_id IS NULL THEN 0 ELSE 1 END)"
+    " + (CASE WHEN case_mail_id IS NULL THEN 0 ELSE 1 END) = 1"
 )
 
 
 class MailQueue(SQLModel, table=True):
     """One email to send: the firm's notification of an enquiry (written in the enquiry's
     transaction), a renewal reminder to a subscriber, the email asking a new subscriber to
-    confirm their address, or a notice to a member of staff about their account. Exactly one
-    of the four ids is set."""
+    confirm their address, a notice to a member of staff about their account, or an email to a
+    client about their case (cases.py). Exactly one of the five ids is set."""
 
     __tablename__ = "mail_queue"
     __table_args__ = (sa.CheckConstraint(MAIL_ONE_SUBJECT, name="one_subject"),)
@@ -194,6 +195,7 @@ class MailQueue(SQLModel, table=True):
         default=None, foreign_key="reminder_subscription.id", ondelete="CASCADE", index=True
     )
     staff_notice_id: int | None = Field(default=None, foreign_key="staff_notice.id", ondelete="CASCADE", unique=True)
+    case_mail_id: int | None = Field(default=None, foreign_key="case_mail.id", ondelete="CASCADE", unique=True)
     attempts: int = 0
     next_try_at: datetime = Field(sa_type=UTCDateTime, index=True)
     # A sender that takes a row holds it until then, so two workers never send it twice.
@@ -363,3 +365,166 @@ class Reminder(SQLModel, table=True):
     created_at: datetime = Field(sa_type=UTCDateTime)
     # False when a nearer reminder for the same date was due at the same run: recorded, not sent.
     mailed: bool = True
+
+
+# --- client cases (cases.py) ----------------------------------------------------------------
+
+CASE_STATUSES: tuple[str, ...] = ("open", "closed")
+# The stages of one approval of a case, in the order work usually runs.
+STAGES: tuple[str, ...] = ("gathering", "filed", "query", "inspection", "granted", "refused", "renewal")
+# Who holds the next step of an approval.
+HOLDERS: tuple[str, ...] = ("firm", "client", "authority")
+
+
+class ClientCase(SQLModel, table=True):
+    """A client organisation's case: the approvals the firm is getting for it, opened from an
+    enquiry or fresh. Deleted (with everything below it) `case_closed_keep_years` after it was
+    closed, and with it the enquiry it came from."""
+
+    __tablename__ = "client_case"
+    __table_args__ = (sa.CheckConstraint("status IN ('open', 'closed')", name="status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    # KSC-C-2026-0007: the enquiries' prefix, C, the year in IST and a number in that year.
+    reference: str = Field(max_length=24, unique=True)
+    organisation: str = Field(max_length=ORGANISATION_MAX)
+    # The enquiry it was opened from (None: opened fresh, or that enquiry erased).
+    enquiry_id: int | None = Field(default=None, foreign_key="enquiry.id", ondelete="SET NULL", index=True)
+    # The finder's answers and result as the enquiry carried them ("" when not from the finder).
+    finder_answers: str = Field(default="", sa_type=sa.Text)
+    # The member of staff handling it, by name (not a key: staff accounts are not restored
+    # with the cases, so a restored case must not point at a removed account).
+    assigned_to: str = Field(default="", max_length=60, index=True)
+    # The number the client's page offers for a call and WhatsApp ("": the firm's own).
+    handler_phone: str = Field(default="", max_length=13)
+    callback_on: date | None = Field(default=None, index=True)
+    status: str = Field(default="open", max_length=10, index=True)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    # Any change a client would see (stages, documents, dates): the page's "last updated".
+    updated_at: datetime = Field(sa_type=UTCDateTime)
+    closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+
+
+class CaseContact(SQLModel, table=True):
+    """A person at the client organisation. Links and stage emails go only to the primary one."""
+
+    __tablename__ = "case_contact"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
+    name: str = Field(max_length=NAME_MAX)
+    email: str = Field(default="", max_length=EMAIL_MAX, index=True)
+    phone: str = Field(default="", max_length=13)
+    is_primary: bool = False
+    # The client's consent to an email at each stage change (None: no emails).
+    stage_emails_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class CaseApproval(SQLModel, table=True):
+    """One approval of a case and where it stands. Its facts of law (time limit, validity,
+    documents, appeal) are read from its record (data/law/<approval_id>.toml), never copied."""
+
+    __tablename__ = "case_approval"
+    __table_args__ = (
+        sa.CheckConstraint(
+            "stage IN ('gathering', 'filed', 'query', 'inspection', 'granted', 'refused', 'renewal')", name="stage"
+        ),
+        sa.CheckConstraint("holder IN ('firm', 'client', 'authority')", name="holder"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
+    # A record's id; "" for an approval the records do not cover (then `name` says what it is).
+    approval_id: str = Field(default="", max_length=64)
+    name: str = Field(max_length=200)
+    stage: str = Field(default="gathering", max_length=12, index=True)
+    stage_changed_at: datetime = Field(sa_type=UTCDateTime)
+    holder: str = Field(default="client", max_length=10, index=True)
+    holder_since: datetime = Field(sa_type=UTCDateTime)
+    portal: str = Field(default="", max_length=120)
+    application_no: str = Field(default="", max_length=80)
+    filed_on: date | None = None
+    # The authority's queries: [start, end or None] in ISO dates; an open one stops the clock.
+    pauses: list[list[str | None]] = Field(default_factory=list, sa_type=sa.JSON)
+    reply_due_on: date | None = None
+    inspection_on: date | None = None
+    order_no: str = Field(default="", max_length=80)
+    issued_on: date | None = None
+    # From the record where its validity is settled, else as printed on the order (or None).
+    expires_on: date | None = Field(default=None, index=True)
+    refused_on: date | None = None
+    # The client agreed to renewal reminders for it (renewals.py).
+    renewals_agreed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class CaseEvent(SQLModel, table=True):
+    """The history: every change to a case, dated, only ever inserted (until the case goes)."""
+
+    __tablename__ = "case_event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
+    approval_row_id: int | None = Field(default=None, foreign_key="case_approval.id", ondelete="CASCADE")
+    at: datetime = Field(sa_type=UTCDateTime, index=True)
+    actor: str = Field(max_length=60)
+    # "opened", "stage", "document", "holder", "assigned", "callback", "link", "closed"...
+    kind: str = Field(max_length=20)
+    stage: str = Field(default="", max_length=12)
+    # The change in the site's words, with the values staff typed (shown as text).
+    detail: str = Field(default="", max_length=500)
+    # Shown on the client's page (a stage or a document received); False for office work.
+    public: bool = False
+
+
+class CaseDocument(SQLModel, table=True):
+    """A document the firm waits for from the client for one approval, from the record's list
+    (or added by staff), ticked off when it arrives."""
+
+    __tablename__ = "case_document"
+
+    id: int | None = Field(default=None, primary_key=True)
+    approval_row_id: int = Field(foreign_key="case_approval.id", ondelete="CASCADE", index=True)
+    name: str = Field(max_length=200)
+    description: str = Field(default="", max_length=1000)
+    received_on: date | None = None
+
+
+class CaseNote(SQLModel, table=True):
+    """An internal note: never on the client's page, in an email or in a client's export."""
+
+    __tablename__ = "case_note"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
+    author: str = Field(max_length=60)
+    text: str = Field(sa_type=sa.Text)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class CaseLink(SQLModel, table=True):
+    """A client's link to their case page. Only a keyed hash of its token is kept (keys.CASE_LINK):
+    a copy of the database opens no page. It ends when revoked, or `case_link_idle_days`
+    after its last use."""
+
+    __tablename__ = "case_link"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
+    contact_id: int | None = Field(default=None, foreign_key="case_contact.id", ondelete="CASCADE")
+    token_hash: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+    last_used_at: datetime = Field(sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class CaseMail(SQLModel, table=True):
+    """An email to a case's contact (a stage change, a fresh link), carried by the mail queue."""
+
+    __tablename__ = "case_mail"
+
+    id: int | None = Field(default=None, primary_key=True)
+    case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
+    recipient: str = Field(max_length=EMAIL_MAX)
+    subject: str = Field(max_length=200)
+    body: str = Field(sa_type=sa.Text)
+    created_at: datetime = Field(sa_type=UTCDateTime)

@@ -118,6 +118,8 @@ class Decision(Fact):
 
     since: dt.date | None = None
     days: Annotated[int, Field(ge=1, le=730)] | None = None
+    # The rule counts working days, not calendar days (the case tracker's legal clock).
+    working_days: bool = False
     deemed: bool = False
     change: Slug | None = None
 

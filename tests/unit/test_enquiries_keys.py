@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.enquiries import audit, keys, ledger, maintenance, recipients, store, unsubscribe
+from consultancy.enquiries import audit, cases, keys, ledger, maintenance, recipients, store, unsubscribe
 from consultancy.enquiries.__main__ import main as cli
 from consultancy.enquiries.settings import require_production_secrets
 from tests.conftest import ROOT
@@ -53,6 +53,7 @@ def hashes() -> dict[str, str]:
         "address": store.address_key(text),
         "unsubscribe": unsubscribe.signature(1, text),
         "confirm": unsubscribe.signature(1, text, unsubscribe.CONFIRM),
+        "case-link": cases.token_hash(text),
         "ledger": ledger.erasure_key(text),
         "mailbox": recipients.recipient_key(text),
         "audit": audit.search_hash(text),
@@ -73,7 +74,7 @@ def test_every_purpose_has_its_own_key(site_key: pytest.MonkeyPatch) -> None:
     ("variable", "changes"),
     [
         ("ENQUIRY_KEY_ADDRESS", {"address"}),
-        ("ENQUIRY_KEY_LINKS", {"unsubscribe", "confirm"}),
+        ("ENQUIRY_KEY_LINKS", {"unsubscribe", "confirm", "case-link"}),
         ("ENQUIRY_KEY_LEDGER", {"ledger"}),
         ("ENQUIRY_KEY_MAILBOX", {"mailbox"}),
         ("ENQUIRY_KEY_AUDIT", {"audit"}),
