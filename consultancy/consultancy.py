@@ -6,6 +6,7 @@ from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
 from consultancy.content.loader import data_dir_in_use
 from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
+from consultancy.enquiries.case_pages import case_routes
 from consultancy.enquiries.form_post import form_routes
 from consultancy.enquiries.mail import run_sender as send_enquiry_emails
 from consultancy.enquiries.reminder_pages import reminder_routes
@@ -30,7 +31,7 @@ app = rx.App(
     # form posted without JavaScript is stored as held (form_post.py).
     # The test suite's own build also gives each test browser an address of its own
     # (suite_visitors.py; without SITE_TEST_HOOKS=1 it changes nothing).
-    api_transformer=[clean_urls, staff_routes, reminder_routes, form_routes, suite_visitors],
+    api_transformer=[clean_urls, staff_routes, reminder_routes, case_routes, form_routes, suite_visitors],
     # No toast provider and no connection overlay: the site shows no toasts (and the
     # bundle loses about 9 KB gzipped), and both inject inline styles at runtime that a
     # strict Content-Security-Policy blocks; a visitor reading a prerendered page needs

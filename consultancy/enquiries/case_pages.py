@@ -1,0 +1,220 @@
+"""The client's page for their case: GET /case/<token> on the backend (nginx passes /case/ to
+it, deploy/nginx.conf.in), plain server-rendered HTML with no script, so it works on a slow
+phone and prints cleanly.
+
+The token is the authority (cases.client_view): a live link shows its own case and nothing
+else; any other (malformed, unknown, revoked, idle, its case closed) gets one plain refusal,
+the same page and status for all, which offers to send a fresh link to the email address on
+the case. That post (POST /case/<token>) answers the same words whatever happened
+(cases.ask_fresh_link), so it tells nothing about the link either. The page names no member of
+staff's notes, holds no link to the staff inbox, and is neither cached, indexed nor sent as a
+referrer (the token is in its address).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from datetime import date, datetime
+from urllib.parse import quote
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from consultancy.content import content
+from consultancy.framework.http_routes import read_body
+
+from . import cases
+from .errors import StoreUnavailable
+from .reminder_pages import HEADERS
+from .settings import IST
+from .staff_http import _same_origin
+
+PREFIX = cases.LINK_PATH
+BODY_MAX = 256
+# Nothing on the page comes from another origin, and no script runs at all.
+REFUSED = "This link does not open a case page"
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _day(value: date | None) -> str:
+    return value.strftime("%d %B %Y").lstrip("0") if value else ""
+
+
+def _moment(value: datetime) -> str:
+    return value.astimezone(IST).strftime("%d %B %Y, %H:%M IST").lstrip("0")
+
+
+def _shell(title: str, body: str) -> bytes:
+    site = content().site
+    return (
+        '<!DOCTYPE html><html lang="en-IN"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">'
+        f'<title>{_e(title)} | {_e(site.name)}</title><link rel="stylesheet" href="/css/site.css"></head>'
+        f'<body><main class="container case-page" id="main">{body}'
+        f'<p class="case-page__firm">{_e(site.name)}, {_e(site.phone)}</p></main></body></html>'
+    ).encode()
+
+
+def refusal(token: str, *, asked: bool = False) -> bytes:
+    """The one page for every link that does not open a case."""
+    site = content().site
+    parts = [f"<h1>{_e(REFUSED)}</h1>"]
+    if asked:
+        parts.append(
+            '<p id="case-fresh-asked">If this was a link of ours that ended after a time without use, a fresh '
+            "one is on its way to the email address on the case.</p>"
+        )
+    else:
+        parts.append(
+            "<p>It may have ended after a time without use, or been replaced. "
+            f'Call us on <a href="{_e(site.tel_href)}">{_e(site.phone)}</a>, or ask for a fresh link: '
+            "we send it to the email address on the case, never to another.</p>"
+        )
+        if cases.TOKEN_PATTERN.fullmatch(token):
+            parts.append(
+                f'<form method="post" action="{_e(PREFIX + token)}">'
+                '<button type="submit" class="button button--accent" id="case-fresh-link">'
+                "Send a fresh link to the email on the case</button></form>"
+            )
+    return _shell(REFUSED, "".join(parts))
+
+
+def _dates(approval: cases.ApprovalView) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+    if approval.filed_on:
+        rows.append(("Filed", _day(approval.filed_on)))
+    if approval.application_no:
+        rows.append(("Application number", approval.application_no))
+    if approval.portal:
+        rows.append(("Filed on", approval.portal))
+    clock = approval.clock
+    if clock.decide_by and approval.stage not in cases.DECIDED:
+        rows.append(("Due by law", _day(clock.decide_by)))
+        if clock.deemed_from:
+            rows.append(("Deemed approved from", _day(clock.deemed_from) + ", if not decided by then"))
+    elif clock.paused and approval.stage == "query":
+        rows.append(("Due by law", "The legal time limit is paused until the question is answered"))
+    if approval.stage == "query" and approval.reply_due_on:
+        rows.append(("Reply due by", _day(approval.reply_due_on)))
+    if approval.stage == "inspection" and approval.inspection_on:
+        rows.append(("Inspection on", _day(approval.inspection_on)))
+    if approval.issued_on:
+        rows.append(
+            ("Granted", _day(approval.issued_on) + (f", order {approval.order_no}" if approval.order_no else ""))
+        )
+    if approval.expires_on:
+        rows.append(("Valid until", _day(approval.expires_on)))
+    if approval.renew_by:
+        rows.append(("Renew by", _day(approval.renew_by)))
+    if approval.refused_on:
+        rows.append(("Refused", _day(approval.refused_on)))
+        if approval.appeal_by:
+            rows.append(
+                ("Appeal by", _day(approval.appeal_by) + (f", to {approval.appeal_to}" if approval.appeal_to else ""))
+            )
+    return rows
+
+
+def page(view: cases.ClientView) -> bytes:
+    site = content().site
+    phone = re.sub(r"[^0-9]", "", view.phone)
+    who = view.handler.title() if view.handler else site.name
+    message = quote(f"Hello, about our case {view.reference} ({view.organisation}):")
+    parts = [
+        f"<h1>Your approvals with {_e(site.name)}</h1>",
+        f'<p class="case-page__who"><strong>{_e(view.organisation)}</strong>, case {_e(view.reference)}</p>',
+        f'<p class="case-page__updated" id="case-updated">Last updated {_e(_moment(view.updated_at))}</p>',
+        '<p class="case-page__contact">Handled by '
+        f"{_e(who)}: "
+        f'<a class="button button--primary" id="case-call" href="tel:+{_e(phone)}">Call</a> '
+        f'<a class="button button--chat" id="case-whatsapp" href="https://wa.me/{_e(phone)}?text={_e(message)}">WhatsApp</a></p>',
+    ]
+    for approval in view.approvals:
+        holder = cases.HOLDER_WORDS[approval.holder]
+        parts.append(f'<section class="case-approval" id="approval-{approval.id}">')
+        parts.append(f"<h2>{_e(approval.name)}</h2>")
+        parts.append(f'<p class="case-approval__stage"><strong>Now:</strong> {_e(approval.stage_words)}</p>')
+        parts.append(f"<p><strong>Next step with:</strong> {_e(holder)}. {_e(approval.next_words)}</p>")
+        dates = _dates(approval)
+        if dates:
+            parts.append('<dl class="case-approval__dates">')
+            parts += [f"<dt>{_e(label)}</dt><dd>{_e(value)}</dd>" for label, value in dates]
+            parts.append("</dl>")
+        awaited = approval.awaited
+        if approval.stage in ("gathering", "query") or awaited:
+            parts.append("<h3>What we are waiting for from you</h3>")
+            if awaited:
+                parts.append('<ul class="case-approval__awaited">')
+                for document in awaited:
+                    described = f" <span>{_e(document.description)}</span>" if document.description else ""
+                    parts.append(f"<li><strong>{_e(document.name)}</strong>{described}</li>")
+                parts.append("</ul>")
+            else:
+                parts.append("<p>Nothing at the moment.</p>")
+        parts.append("</section>")
+    if view.timeline:
+        parts.append('<section class="case-timeline"><h2>What has happened</h2><ol>')
+        for event in reversed(view.timeline):
+            parts.append(f"<li><time>{_e(_day(event.at.astimezone(IST).date()))}</time> {_e(event.detail)}</li>")
+        parts.append("</ol></section>")
+    return _shell(f"Case {view.reference}", "".join(parts))
+
+
+async def _answer(send: Send, status: int, body: bytes) -> None:
+    headers = [*HEADERS, (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _unavailable() -> bytes:
+    site = content().site
+    return _shell(
+        "Not available just now",
+        "<h1>Your case page is not available just now</h1>"
+        f'<p>Please try again in a few minutes, or call us on <a href="{_e(site.tel_href)}">{_e(site.phone)}</a>.</p>',
+    )
+
+
+async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
+    token = scope.get("path", "").removeprefix(PREFIX)
+    if scope.get("method") == "POST":
+        if not _same_origin(scope):
+            await _answer(send, 403, refusal(token, asked=True))
+            return
+        await read_body(receive, BODY_MAX)
+        try:
+            await asyncio.to_thread(cases.ask_fresh_link, token)
+        except StoreUnavailable:
+            await _answer(send, 503, _unavailable())
+            return
+        await _answer(send, 200, refusal(token, asked=True))
+        return
+    if scope.get("method") not in ("GET", "HEAD"):
+        await _answer(send, 405, refusal(""))
+        return
+    try:
+        view = await asyncio.to_thread(cases.client_view, token)
+    except StoreUnavailable:
+        await _answer(send, 503, _unavailable())
+        return
+    if view is None:
+        await _answer(send, 404, refusal(token))
+        return
+    await _answer(send, 200, page(view))
+
+
+def case_routes(app: ASGIApp) -> ASGIApp:
+    """An `api_transformer`: /case/<token> to the client's page, anything else to `app`."""
+
+    async def serve(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith(PREFIX):
+            await case_page(scope, receive, send)
+            return
+        await app(scope, receive, send)
+
+    return serve
