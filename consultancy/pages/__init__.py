@@ -14,5 +14,6 @@ from . import (  # noqa: F401
     service,
     services,
     staff,
+    staff_cases,
     testimonials,
 )

@@ -1,0 +1,198 @@
+"""The case tracker (/staff/cases) and the client's page (/case/<token>) in a real browser
+against the built site and its database: a case walked from an enquiry to granted at 390 and
+1280 px, with the legal clock, the documents awaited, the client's link, the stage email
+(against a local SMTP server) and the keyboard; and the client page's refusals."""
+
+from __future__ import annotations
+
+import email
+import re
+import secrets
+from datetime import date, timedelta
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from consultancy.enquiries.mail import SmtpSettings, send_due
+from tests.browser.test_staff_inbox import SHOTS, add_user, item, open_page, sign_in
+from tests.conftest import WIDTHS
+from tests.enquiry_fixtures import MailCatcher
+
+pytestmark = pytest.mark.browser
+
+
+def _enquiry(email_address: str) -> str:
+    """An enquiry stored as the form stores one, naming the factory licence among its services
+    (straight into the database the test server uses, DB_URL)."""
+    from consultancy.enquiries import store
+    from tests.enquiry_fixtures import enquiry_form
+
+    form = enquiry_form(
+        name=f"Asha {secrets.token_hex(2)}",
+        phone=f"9{secrets.randbelow(10**9):09d}",
+        email=email_address,
+        organisation="Kalinga <b>Steels</b>",
+        service="various-govt-officials-nocs",
+        message="Finder answers: a factory with 40 workers and a boiler.",
+    )
+    return store.submit(form, f"198.51.100.{secrets.randbelow(200) + 1}")
+
+
+def _on_this_site(link: str, base_url: str) -> str:
+    """The link as mailed names the site's public address; the same path on the test server."""
+    return base_url.rstrip("/") + urlsplit(link).path
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    contact = f"client-{secrets.token_hex(4)}@example.com"
+    reference = _enquiry(contact)
+    name = add_user()
+    page = visitor(WIDTHS[width])
+    open_page(page, "/staff")
+    sign_in(page, name)
+    # From the enquiry in the inbox to the case tracker's form, filled in with it.
+    item(page, reference).locator(".staff__row").click()
+    with page.expect_navigation():
+        page.locator("#staff-open-case").click()
+    expect(page.locator("#case-new-enquiry")).to_have_value(reference)
+    page.locator("#case-new-submit").click()
+    opened = page.locator("#case-opened")
+    expect(opened).to_contain_text("Kalinga <b>Steels</b>")
+    case_reference = opened.locator("h2").inner_text().removeprefix("Case ").strip()
+    assert re.fullmatch(r"[A-Z]{2,5}-C-\d{4}-\d{4,}", case_reference), case_reference
+    # The approvals its service names, from the records; the finder's answers came along.
+    approvals = opened.locator(".cases__approval")
+    expect(approvals).to_have_count(3)
+    factory = opened.locator(".cases__approval", has_text="Factory")
+    expect(factory).to_contain_text("Not filed yet.")
+    expect(opened).to_contain_text("The enquiry's message and finder answers")
+    expect(page.locator("b")).to_have_count(0)  # hostile markup shown as text
+
+    # A document to wait for, and the client's consent to stage emails.
+    factory.locator("input[name='document']").fill("Site plan <i>signed</i>")
+    factory.get_by_role("button", name="Add", exact=True).click()
+    expect(factory.locator(".cases__document")).to_contain_text("Site plan <i>signed</i>")
+    page.locator("#case-stage-emails").check()
+    expect(page.locator("#case-notice")).to_have_text("Stage emails on.")
+    page.locator("#case-note").fill("INTERNAL: fee not yet paid")
+    page.get_by_role("button", name="Add note").click()
+    expect(page.locator("#case-notes")).to_contain_text("INTERNAL: fee not yet paid")
+
+    # Filed 50 days ago: the factory licence's 45 days (settled) have passed.
+    filed = date.today() - timedelta(days=50)
+    factory.locator("summary", has_text="Change the stage").click()
+    factory.locator("select[name='stage']").select_option("filed")
+    factory.locator("input[name='filed_on']").fill(filed.isoformat())
+    factory.locator("input[name='portal']").fill("GO-SWIFT")
+    factory.locator("input[name='application_no']").fill("FAC/2026/77")
+    factory.get_by_role("button", name="Save stage").click()
+    expect(page.locator("#case-notice")).to_have_text("Stage saved.")
+    due = filed + timedelta(days=45)
+    expect(factory.locator(".cases__decide-by")).to_have_text(due.strftime("%d %b %Y").lstrip("0"))
+    expect(factory).to_contain_text("Overdue by law")
+    expect(factory).to_contain_text("deemed approved from")
+    expect(page.locator("#cases-overdue")).to_contain_text(case_reference)
+    # The boiler's limit is not settled: the filing date and no computed one.
+    boiler = opened.locator(".cases__approval", has_text="Boiler")
+    boiler.locator("summary", has_text="Change the stage").click()
+    boiler.locator("select[name='stage']").select_option("filed")
+    boiler.locator("input[name='filed_on']").fill(filed.isoformat())
+    boiler.get_by_role("button", name="Save stage").click()
+    expect(boiler).to_contain_text("No settled time limit in the record")
+    expect(boiler.locator(".cases__decide-by")).to_have_count(0)
+    # A prefilled WhatsApp message for staff to send themselves.
+    whatsapp = factory.locator("a", has_text="WhatsApp the client").get_attribute("href") or ""
+    assert whatsapp.startswith("https://wa.me/91") and "FAC%2F2026%2F77" in whatsapp
+    page.screenshot(path=str(SHOTS / f"cases-staff-filed-{width}.png"), full_page=True)
+
+    # The client's link, shown once.
+    page.locator("#case-make-link").click()
+    link = _on_this_site(page.locator("#case-new-link").input_value(), base_url)
+    client = visitor(WIDTHS[width])
+    client.goto(link)
+    expect(client.locator("h1")).to_contain_text("Your approvals")
+    expect(client.locator("main")).to_contain_text("Kalinga <b>Steels</b>")
+    factory_card = client.locator(".case-approval", has_text="Factory")
+    expect(factory_card).to_contain_text("Filed with the authority")
+    expect(factory_card).to_contain_text("Due by law")
+    expect(factory_card).to_contain_text("Site plan <i>signed</i>")
+    expect(client.locator("#case-updated")).to_contain_text("Last updated")
+    expect(client.locator("#case-whatsapp")).to_have_attribute("href", re.compile(r"^https://wa\.me/\d+\?text="))
+    text = client.locator("body").inner_text()
+    assert "INTERNAL" not in text and name not in text
+    assert client.locator("a[href*='staff']").count() == 0 and client.locator("script").count() == 0
+    client.screenshot(path=str(SHOTS / f"cases-client-filed-{width}.png"), full_page=True)
+
+    # The document arrives, and the approval is granted (expiry as printed: not settled).
+    factory.locator(".cases__document input[type='checkbox']").check()
+    expect(page.locator("#case-notice")).to_have_text("Document received.")
+    factory.locator("summary", has_text="Change the stage").click()
+    factory.locator("select[name='stage']").select_option("granted")
+    factory.locator("input[name='order_no']").fill("FL-2026-9")
+    factory.locator("input[name='issued_on']").fill(date.today().isoformat())
+    expiry = date.today() + timedelta(days=365)
+    factory.locator("input[name='expires_on']").fill(expiry.isoformat())
+    factory.get_by_role("button", name="Save stage").click()
+    expect(factory).to_contain_text("Expires: " + expiry.strftime("%d %b %Y").lstrip("0"))
+    expect(factory).not_to_contain_text("Overdue by law")
+    expect(page.locator("#cases-renewals")).to_contain_text(case_reference)
+    factory.get_by_role("button", name="Client agrees to renewal reminders").click()
+    expect(factory).to_contain_text("Renewal reminders agreed")
+    page.screenshot(path=str(SHOTS / f"cases-staff-granted-{width}.png"), full_page=True)
+
+    client.reload()
+    factory_card = client.locator(".case-approval", has_text="Factory")
+    expect(factory_card).to_contain_text("Granted")
+    expect(factory_card).to_contain_text("Valid until")
+    expect(factory_card).not_to_contain_text("Site plan")
+    client.screenshot(path=str(SHOTS / f"cases-client-granted-{width}.png"), full_page=True)
+
+    # The stage emails, sent by the mail queue to a local SMTP server: filed and granted.
+    catcher = MailCatcher()
+    catcher.start()
+    try:
+        smtp = SmtpSettings("127.0.0.1", catcher.port, "", "", False, False, "website@example.com")
+        send_due(smtp=smtp, limit=200)
+    finally:
+        catcher.stop()
+    subjects = [email.message_from_bytes(m.content)["Subject"] for m in catcher.messages if m.rcpt_tos == [contact]]
+    assert any("Filed with the authority" in s for s in subjects), subjects
+    assert any("Granted" in s for s in subjects), subjects
+
+    # The keyboard: from the morning's list to the case and back.
+    page.locator("#case-close-panel").click()
+    expect(opened).to_have_count(0)
+    line = page.locator("#cases-all li[data-reference='" + case_reference + "'] button")
+    line.focus()
+    page.keyboard.press("Enter")
+    expect(opened).to_contain_text(case_reference)
+    expect(page.locator("#case-close-panel")).to_be_focused()
+
+    # Revoked: the client's page is a plain refusal with nothing of the case.
+    page.locator("#case-revoke").click()
+    expect(page.locator("#case-notice")).to_have_text("Links revoked.")
+    answer = client.goto(link)
+    assert answer is not None and answer.status == 404
+    expect(client.locator("body")).not_to_contain_text("Kalinga")
+    expect(client.locator("#case-fresh-link")).to_be_visible()
+    assert not page.js_errors and not client.js_errors  # type: ignore[attr-defined]
+
+
+def test_an_altered_or_unknown_link_is_refused_alike(new_page, base_url: str) -> None:
+    page = new_page(WIDTHS["mobile"])
+    for token in ("Q" * 43, "short", "Q" * 42 + "%C2%B2"):
+        answer = page.goto(f"{base_url}/case/{token}")
+        assert answer is not None and answer.status == 404
+        expect(page.locator("h1")).to_have_text("This link does not open a case page")
+        assert "no-store" in answer.headers["cache-control"]
+        assert "default-src 'none'" in answer.headers["content-security-policy"]
+
+
+def test_the_tracker_opens_nothing_without_a_session(new_page) -> None:
+    page = new_page(WIDTHS["mobile"])
+    open_page(page, "/staff/cases")
+    expect(page.locator("#cases-sign-in")).to_be_visible()
+    expect(page.locator("#cases-all")).to_have_count(0)
