@@ -938,6 +938,29 @@ def test_a_reminder_link_reaches_no_log_when_the_backend_is_away(stack: Stack, t
         assert secret.encode() not in text, f"a reminder link in {path.name}"
 
 
+def test_a_client_case_link_reaches_the_backend_through_nginx(stack: Stack) -> None:
+    """/case/<token> is the backend's page, not the static site's 404: nginx passes it on, and
+    the backend's own refusal (with its strict headers) answers a link that opens nothing."""
+    status, headers, body = fetch(f"{stack.url}/case/{'Q' * 43}")
+    assert status == 404
+    assert b"This link does not open a case page" in body
+    assert headers["cache-control"] == "no-store" and headers["referrer-policy"] == "no-referrer"
+    assert "default-src 'none'" in headers["content-security-policy"]
+
+
+def test_a_client_case_link_reaches_no_log_when_the_backend_is_away(stack: Stack, tmp_path: Path) -> None:
+    """The client's token is the path itself: with the backend away nginx answers an error and
+    logs why, but not the link."""
+    secret = uuid.uuid4().hex + uuid.uuid4().hex[:11]
+    with _another_nginx(stack, tmp_path, [f"127.0.0.1:{_free_port()}"]) as base:
+        status = _nginx_answers(f"{base}/case/{secret}")
+        assert status in (502, 504), status
+        logs = {p: p.read_bytes() for p in (tmp_path / "web").rglob("*.log*") if p.is_file()}
+    assert logs, "nginx wrote its logs where the test looks"
+    for path, text in logs.items():
+        assert secret.encode() not in text, f"a case link in {path.name}"
+
+
 # --- more than one machine, and the pages on a static host (issue 15) ---------------------------
 
 
