@@ -500,7 +500,8 @@ class PrivacySection(Model):
 
 class PrivacyPage(Model):
     """/privacy: the notice the enquiry form links to. `{retention_months}`,
-    `{reminder_confirm_days}`, `{email}` and `{firm}` in the text are filled from the settings,
+    `{reminder_confirm_days}`, `{case_closed_keep_years}`, `{case_link_idle_days}`, `{email}`
+    and `{firm}` in the text are filled from the settings,
     so the page cannot disagree with them."""
 
     meta: PageMeta

@@ -14,6 +14,8 @@ def _fill(text: str) -> str:
     return text.format(
         retention_months=data.enquiries.retention_months,
         reminder_confirm_days=data.enquiries.reminder_confirm_days,
+        case_closed_keep_years=data.enquiries.case_closed_keep_years,
+        case_link_idle_days=data.enquiries.case_link_idle_days,
         email=data.site.email,
         firm=data.site.name,
     )
