@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from consultancy.content import content
+from consultancy.content import content, renewals
 from consultancy.framework.http_routes import read_body
 
 from . import cases
@@ -32,6 +32,8 @@ from .staff_http import _same_origin
 
 PREFIX = cases.LINK_PATH
 BODY_MAX = 256
+# The agreed renewals as a calendar file: /case/<token>/renewals.ics.
+ICS = "/renewals.ics"
 # Nothing on the page comes from another origin, and no script runs at all.
 REFUSED = "This link does not open a case page"
 
@@ -120,7 +122,7 @@ def _dates(approval: cases.ApprovalView) -> list[tuple[str, str]]:
     return rows
 
 
-def page(view: cases.ClientView) -> bytes:
+def page(view: cases.ClientView, token: str) -> bytes:
     site = content().site
     phone = re.sub(r"[^0-9]", "", view.phone)
     who = view.handler.title() if view.handler else site.name
@@ -157,6 +159,14 @@ def page(view: cases.ClientView) -> bytes:
             else:
                 parts.append("<p>Nothing at the moment.</p>")
         parts.append("</section>")
+    if cases.renewal_held(view.approvals):
+        parts.append(
+            '<section class="case-renewals"><h2>Renewal dates</h2><p>The renewal and return dates of the '
+            "approvals you asked us to remind you of, for your own calendar (the same dates as our renewal "
+            f'calendar and its reminder emails).</p><p><a class="button button--secondary" id="case-ics" '
+            f'href="{_e(PREFIX + token + ICS)}" download="renewals.ics">Add them to your calendar (.ics)</a></p>'
+            "</section>"
+        )
     if view.timeline:
         parts.append('<section class="case-timeline"><h2>What has happened</h2><ol>')
         for event in reversed(view.timeline):
@@ -180,8 +190,29 @@ def _unavailable() -> bytes:
     )
 
 
+async def _calendar(send: Send, view: cases.ClientView) -> None:
+    """The agreed renewals as an iCalendar file, from the calendar's own rules and builder."""
+    site = content().site
+    today = datetime.now(IST).date()
+    dated, _ = renewals.items(content().validity, cases.renewal_held(view.approvals), today)
+    body = renewals.ics(dated, site.name, site.phone, site.site_url.removeprefix("https://"), datetime.now(IST))
+    headers = [
+        (b"content-type", b"text/calendar; charset=utf-8"),
+        (b"content-disposition", b'attachment; filename="renewals.ics"'),
+        (b"cache-control", b"no-store"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"x-robots-tag", b"noindex, nofollow"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
 async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
     token = scope.get("path", "").removeprefix(PREFIX)
+    ics = scope.get("method") in ("GET", "HEAD") and token.endswith(ICS)
+    token = token.removesuffix(ICS) if ics else token
     if scope.get("method") == "POST":
         if not _same_origin(scope):
             await _answer(send, 403, refusal(token, asked=True))
@@ -205,7 +236,10 @@ async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
     if view is None:
         await _answer(send, 404, refusal(token))
         return
-    await _answer(send, 200, page(view))
+    if ics:
+        await _calendar(send, view)
+        return
+    await _answer(send, 200, page(view, token))
 
 
 def case_routes(app: ASGIApp) -> ASGIApp:

@@ -771,22 +771,58 @@ def set_consent(
     return _change(token, reference, address, now, "case-change", change)
 
 
+def renewal_held(approvals: tuple[ApprovalView, ...]) -> dict[str, dict[str, str]]:
+    """The renewal calendar's list (its `held`: {approval id: {"date", "kind"}}) of the granted
+    approvals whose client agreed to reminders, from the case's own dates: never typed again."""
+    held: dict[str, dict[str, str]] = {}
+    for approval in approvals:
+        if not approval.renewals_agreed or not approval.approval_id:
+            continue
+        if approval.expires_on is not None:
+            held[approval.approval_id] = {"date": approval.expires_on.isoformat(), "kind": "expiry"}
+        elif approval.issued_on is not None:
+            held[approval.approval_id] = {"date": approval.issued_on.isoformat(), "kind": "issue"}
+    return held
+
+
 def agree_renewals(
     token: object, reference: str, approval_row_id: object, *, address: str = "", now: datetime | None = None
 ) -> CaseView:
-    """The client agreed to renewal reminders for a granted approval: its dates go to the
-    calendar from the case (renewal_items), never typed again."""
+    """The client agreed to renewal reminders for a granted approval: its dates go into the
+    renewal calendar's list (renewal_held: the client page's .ics) and, for the case's primary
+    contact, into the reminders by email, through the same double opt-in as the calendar's
+    form (subscriptions.subscribe: they confirm by the link in one email)."""
 
     def change(session: Session, case: ClientCase, staff: StaffIdentity, now: datetime) -> str:
         row = _approval_row(session, case, approval_row_id)
-        if row.expires_on is None and row.issued_on is None:
+        if row.stage not in ("granted", "renewal") or (row.expires_on is None and row.issued_on is None):
             raise CaseRefused("Record the grant (its issue date) first.")
         row.renewals_agreed_at = now
         session.add(row)
-        _event(session, case, staff.name, "renewals", "Renewal reminders agreed", now, row=row, public=True)
+        _event(
+            session, case, staff.name, "renewals", f"Renewal reminders agreed: {row.name}", now, row=row, public=True
+        )
         return f"{row.approval_id or 'other'} renewals agreed"
 
-    return _change(token, reference, address, now, "case-change", change)
+    view = _change(token, reference, address, now, "case-change", change)
+    contact = next((c for c in view.contacts if c.primary), None)
+    held = renewal_held(view.approvals)
+    if contact is None or not contact.email or not held:
+        return view
+    from . import subscriptions
+
+    try:
+        subscriptions.subscribe(contact.email, held, "on", address or "staff", now=now)
+    except EnquiryError as refused:
+        why = refused.message
+
+        # The agreement stands (the client's page offers the dates); the office sees why no email.
+        def note(session: Session, case: ClientCase, staff: StaffIdentity, now: datetime) -> str:
+            _event(session, case, staff.name, "renewals", f"Reminder emails not set up: {why}", now)
+            return "reminders not set up"
+
+        return _change(token, reference, address, now, "case-change", note)
+    return view
 
 
 def close_case(

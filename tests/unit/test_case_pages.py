@@ -106,3 +106,17 @@ def test_a_fresh_link_is_asked_for_only_from_this_site(token: str) -> None:
     from consultancy.enquiries.mail import pending_count
 
     assert pending_count() == 1
+
+
+def test_agreed_renewals_are_offered_as_a_calendar_file(token: str) -> None:
+    reference = cases.open_case(token, organisation="Org", approvals=["hazardous-waste"])
+    [approval] = cases.get_case(token, reference).approvals
+    cases.set_stage(token, reference, approval.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"})
+    link = cases.issue_link(token, reference)
+    assert "case-ics" not in serve("GET", f"/case/{link}").text
+    cases.agree_renewals(token, reference, approval.id)
+    assert 'id="case-ics"' in serve("GET", f"/case/{link}").text
+    calendar = serve("GET", f"/case/{link}/renewals.ics")
+    assert calendar.status_code == 200 and calendar.headers["content-type"].startswith("text/calendar")
+    assert "DTSTART;VALUE=DATE:20310301" in calendar.text and "Hazardous" in calendar.text
+    assert serve("GET", f"/case/{'Q' * 43}/renewals.ics").status_code == 404

@@ -397,3 +397,21 @@ def test_a_database_away_says_so_and_changes_nothing(token: str, monkeypatch: py
         with pytest.raises(StoreUnavailable, match="What you typed is still here"):
             cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-12-01"}, now=NOW)
     assert cases.get_case(token, reference, now=NOW).approvals[0].stage == "gathering"
+
+
+def test_agreed_renewals_reach_the_reminders_without_retyping(token: str, db_url: str) -> None:
+    reference = cases.open_case(
+        token, organisation="Angul Metals", email="asha@example.com", approvals=["hazardous-waste", "boiler"], now=NOW
+    )
+    waste, _ = cases.get_case(token, reference, now=NOW).approvals
+    with pytest.raises(cases.CaseRefused, match="grant"):
+        cases.agree_renewals(token, reference, waste.id, now=NOW)
+    cases.set_stage(token, reference, waste.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"}, now=NOW)
+    view = cases.agree_renewals(token, reference, waste.id, now=NOW)
+    # The expiry the law gives (five years), as the calendar's own list; the boiler not agreed.
+    assert cases.renewal_held(view.approvals) == {"hazardous-waste": {"date": "2031-03-01", "kind": "expiry"}}
+    # The reminders by email, for the case's contact, through the calendar's double opt-in.
+    held = count(db_url, "SELECT count(*) FROM reminder_subscription")
+    asked = count(db_url, "SELECT count(*) FROM mail_queue WHERE confirm_subscription_id IS NOT NULL")
+    assert (held, asked) == (1, 1)
+    assert count(db_url, "SELECT count(*) FROM enquiry WHERE lower(email) = 'asha@example.com'") == 1
