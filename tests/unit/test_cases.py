@@ -9,6 +9,7 @@ import email
 import io
 from datetime import UTC, date, datetime, timedelta
 from functools import partial
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -415,3 +416,18 @@ def test_agreed_renewals_reach_the_reminders_without_retyping(token: str, db_url
     asked = count(db_url, "SELECT count(*) FROM mail_queue WHERE confirm_subscription_id IS NOT NULL")
     assert (held, asked) == (1, 1)
     assert count(db_url, "SELECT count(*) FROM enquiry WHERE lower(email) = 'asha@example.com'") == 1
+
+
+def test_a_restore_brings_cases_back_and_ends_every_client_link(db_url: str, tmp_path: Path) -> None:
+    from consultancy.enquiries import backups
+
+    staff.add_user("anita", PASSWORD)
+    token = staff_token("anita", PASSWORD)
+    reference = cases.open_case(token, organisation="Before", approvals=["boiler"])
+    revoked = cases.issue_link(token, reference)
+    backups.backup(tmp_path / "before.backup")
+    cases.revoke_links(token, reference)
+    maintenance.restore(tmp_path / "before.backup")
+    # The case is back; the link revoked since the backup stays dead (every link ends).
+    assert count(db_url, "SELECT count(*) FROM client_case") == 1
+    assert cases.client_view(revoked) is None
