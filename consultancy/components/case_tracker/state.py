@@ -301,12 +301,15 @@ class CasesState(rx.State):
         self.enquiry_prefill = prefill[:24] if isinstance(prefill, str) else ""
         self._load_morning()
         if self.opened.reference:
-            self.open_case(self.opened.reference)
+            self._open(self.opened.reference)
 
     @rx.event
     def open_case(self, reference: str) -> None:
         if not self._staff():
             return
+        self._open(reference)
+
+    def _open(self, reference: str) -> None:
         self.new_link = ""
         try:
             view = cases.get_case(self._token, reference, address=self._address)
@@ -341,7 +344,7 @@ class CasesState(rx.State):
             return
         self.enquiry_prefill = ""
         self._load_morning()
-        self.open_case(reference)
+        self._open(reference)
         self.notice = f"Case {reference} opened."
 
     @rx.event
