@@ -124,11 +124,13 @@ def _morning() -> rx.Component:
 def _document(document: DocumentRow) -> rx.Component:
     box_id = "case-doc-" + document.id
     return rx.el.li(
+        # Uncontrolled: the tick shows at once; the saved state comes back with the next render.
         rx.el.input(
             type="checkbox",
             id=box_id,
-            checked=document.received,
+            default_checked=document.received,
             on_change=lambda checked: CasesState.tick(document.id, checked),
+            key=document.id + "-" + document.received.to_string(),
         ),
         rx.el.label(
             document.name,
@@ -363,8 +365,9 @@ def _links() -> rx.Component:
             rx.el.input(
                 type="checkbox",
                 id="case-stage-emails",
-                checked=case.stage_emails,
+                default_checked=case.stage_emails,
                 on_change=CasesState.set_consent,
+                key=case.reference + "-consent-" + case.stage_emails.to_string(),
             ),
             rx.el.label("The client agreed to an email at each stage change", html_for="case-stage-emails"),
             class_name="cases__document",
