@@ -158,7 +158,7 @@ def _approval(view: cases.CaseView, approval: cases.ApprovalView) -> ApprovalRow
     else:
         note = ""
     phone = re.sub(r"[^0-9]", "", view.contacts[0].phone if view.contacts else "")
-    whatsapp = f"https://wa.me/{phone}?text={quote(cases.whatsapp_text(view, approval))}" if phone else ""
+    whatsapp = f"https://wa.me/{phone}?text={quote(cases.whatsapp_text(view, approval), safe='')}" if phone else ""
     return ApprovalRow(
         id=str(approval.id),
         name=approval.name,
