@@ -237,6 +237,11 @@ def _date(value: object, what: str, *, required: bool = True) -> date | None:
         raise CaseRefused(f"The {what} is not a date (YYYY-MM-DD).") from None
 
 
+def _words(day: date | None) -> str:
+    """A date as the client reads it: 8 October 2026."""
+    return f"{day.day} {day.strftime('%B %Y')}" if day else ""
+
+
 def _pauses(row: CaseApproval) -> list[Pause]:
     return [(date.fromisoformat(str(p[0])), date.fromisoformat(str(p[1])) if p[1] else None) for p in row.pauses]
 
@@ -587,13 +592,13 @@ def set_stage(
         if row.stage == "query" and stage != "query" and pauses and pauses[-1][1] is None:
             answered = _date(fields.get("answered_on"), "date the query was answered", required=False) or today
             pauses[-1][1] = answered.isoformat()
-            said.append(f"query answered on {answered.isoformat()}")
+            said.append(f"query answered on {_words(answered)}")
         if stage == "filed":
             filed_on = _date(fields.get("filed_on") or row.filed_on, "filing date")
             row.filed_on = filed_on
             row.portal = _text(fields.get("portal", row.portal), 120)
             row.application_no = _text(fields.get("application_no", row.application_no), 80)
-            said.append(f"filed on {filed_on}" + (f" on {row.portal}" if row.portal else ""))
+            said.append(f"filed on {_words(filed_on)}" + (f" on {row.portal}" if row.portal else ""))
             if row.application_no:
                 said.append(f"application no. {row.application_no}")
         elif stage == "query":
@@ -602,10 +607,10 @@ def set_stage(
             raised = _date(fields.get("raised_on"), "date of the query", required=False) or today
             row.reply_due_on = _date(fields.get("reply_due_on"), "date the reply is due")
             pauses.append([raised.isoformat(), None])
-            said.append(f"query raised on {raised}, reply due by {row.reply_due_on}")
+            said.append(f"query raised on {_words(raised)}, reply due by {_words(row.reply_due_on)}")
         elif stage == "inspection":
             row.inspection_on = _date(fields.get("inspection_on"), "inspection date")
-            said.append(f"inspection on {row.inspection_on}")
+            said.append(f"inspection on {_words(row.inspection_on)}")
         elif stage == "granted":
             row.order_no = _text(fields.get("order_no"), 80)
             if not row.order_no:
@@ -622,14 +627,12 @@ def set_stage(
             else:
                 # As printed on the order: the law fixes no one period for every holder.
                 row.expires_on = _date(fields.get("expires_on"), "expiry date", required=False)
-            said.append(f"granted: order {row.order_no} issued on {row.issued_on}")
+            said.append(f"order {row.order_no} issued on {_words(row.issued_on)}")
             if row.expires_on:
-                said.append(f"valid until {row.expires_on}")
+                said.append(f"valid until {_words(row.expires_on)}")
         elif stage == "refused":
             row.refused_on = _date(fields.get("refused_on"), "date of the refusal")
-            said.append(f"refused on {row.refused_on}")
-        else:
-            said.append(STAGE_WORDS[stage])
+            said.append(f"refused on {_words(row.refused_on)}")
         row.pauses = pauses
         previous = row.stage
         row.stage = stage
@@ -639,7 +642,8 @@ def set_stage(
             row.holder, row.holder_since = holder, now
         session.add(row)
         session.flush()
-        detail = f"{STAGE_WORDS[stage]}: " + "; ".join(said)
+        # The approval's name first: the client's timeline lists every approval's changes together.
+        detail = f"{row.name}: {STAGE_WORDS[stage]}" + (f" ({'; '.join(said)})" if said else "")
         _event(session, case, staff.name, "stage", detail, now, row=row, public=True)
         _stage_email(session, case, row, now)
         return f"{row.approval_id or 'other'} {previous} -> {stage}"
@@ -690,7 +694,7 @@ def tick_document(
         document.received_on = _today(now) if received else None
         session.add(document)
         words = "received" if received else "still awaited"
-        _event(session, case, staff.name, "document", f"{document.name}: {words}", now, row=row, public=True)
+        _event(session, case, staff.name, "document", f"{row.name}: {document.name} {words}", now, row=row, public=True)
         return f"document {document.id} {words}"
 
     return _change(token, reference, address, now, "case-change", change)
@@ -705,7 +709,7 @@ def add_document(
         if not text:
             raise CaseRefused("Name the document.")
         session.add(CaseDocument(approval_row_id=row.id or 0, name=text))
-        _event(session, case, staff.name, "document", f"Awaited: {text}", now, row=row, public=True)
+        _event(session, case, staff.name, "document", f"{row.name}: we need {text}", now, row=row, public=True)
         return "document added"
 
     return _change(token, reference, address, now, "case-change", change)

@@ -153,10 +153,11 @@ def test_stages_are_dated_in_the_history_and_the_clock_counts_a_settled_limit(to
     stages = [(e.kind, e.detail) for e in view.history if e.kind == "stage"]
     assert stages[0] == (
         "stage",
-        "Filed with the authority: filed on 2026-01-01 on GO-SWIFT; application no. FAC/2026/77",
+        "Factory registration and licence: Filed with the authority "
+        "(filed on 1 January 2026 on GO-SWIFT; application no. FAC/2026/77)",
     )
-    assert "query raised on 2026-01-10, reply due by 2026-01-25" in stages[1][1]
-    assert "query answered on 2026-01-20" in stages[2][1]
+    assert "query raised on 10 January 2026, reply due by 25 January 2026" in stages[1][1]
+    assert "query answered on 20 January 2026" in stages[2][1]
     assert all(e.at is not None for e in view.history)
 
 
