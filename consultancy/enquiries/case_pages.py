@@ -93,10 +93,11 @@ def _dates(approval: cases.ApprovalView) -> list[tuple[str, str]]:
     if approval.application_no:
         rows.append(("Application number", approval.application_no))
     if approval.portal:
-        rows.append(("Filed on", approval.portal))
+        rows.append(("Portal", approval.portal))
     clock = approval.clock
     if clock.decide_by and approval.stage not in cases.DECIDED:
-        rows.append(("Due by law", _day(clock.decide_by)))
+        passed = "; the time limit has passed and we are following it up" if clock.overdue else ""
+        rows.append(("Due by law", _day(clock.decide_by) + passed))
         if clock.deemed_from:
             rows.append(("Deemed approved from", _day(clock.deemed_from) + ", if not decided by then"))
     elif clock.paused and approval.stage == "query":
