@@ -140,7 +140,8 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     factory.locator("select[name='stage']").select_option("granted")
     factory.locator("input[name='order_no']").fill("FL-2026-9")
     factory.locator("input[name='issued_on']").fill(date.today().isoformat())
-    expiry = date.today() + timedelta(days=365)
+    # Within the morning view's 90 days: a renewal to prepare now.
+    expiry = date.today() + timedelta(days=60)
     factory.locator("input[name='expires_on']").fill(expiry.isoformat())
     factory.get_by_role("button", name="Save stage").click()
     expect(factory).to_contain_text("Expires: " + expiry.strftime("%d %b %Y").lstrip("0"))
