@@ -184,7 +184,8 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     expect(page.locator("#case-notice")).to_have_text("Links revoked.")
     answer = client.goto(link)
     assert answer is not None and answer.status == 404
-    expect(client.locator("body")).not_to_contain_text("Kalinga")
+    expect(client.locator("body")).not_to_contain_text("Steels")
+    expect(client.locator("body")).not_to_contain_text(case_reference)
     expect(client.locator("#case-fresh-link")).to_be_visible()
     assert not page.js_errors and not client.js_errors  # type: ignore[attr-defined]
 
