@@ -456,7 +456,7 @@ class CasesState(rx.State):
             return
         self._do(
             lambda: cases.agree_renewals(self._token, self.opened.reference, row, address=self._address),
-            "Renewal reminders agreed: the dates are in the client's renewal calendar.",
+            "Renewal reminders agreed: the contact is asked by email to confirm them; their page has the dates.",
         )
 
     @rx.event
