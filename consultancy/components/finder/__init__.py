@@ -13,6 +13,7 @@ from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
+from .picker import activity_picker
 from .place import place_step
 from .place.zones import PLACE_STEP
 
@@ -80,6 +81,8 @@ def _unsure_button(question: Question) -> list[rx.Component]:
 
 def question_field(question: Question) -> rx.Component:
     control_id = f"q-{question.id}"
+    if question.search:
+        return activity_picker(content().finder, question)
     if question.kind == "yes_no":
         return _radios(question, [("yes", "Yes"), ("no", "No")])
     if question.kind == "choice" and len(question.options) <= 3:

@@ -1,0 +1,135 @@
+import { useEffect, useMemo, useState } from "react";
+import { activityMatches, labelOf } from "./activity.js";
+
+// The finder's activity question as a combobox (WAI-ARIA 1.2 pattern, list autocomplete): the
+// visitor types what the unit makes or does and picks from the matches. Matching runs here
+// (activity.js); the choice goes to the finder's answers through onPick, so nothing waits for
+// the server.
+
+const LIMIT = 12;
+// Always offered, last: the visitor can always say "something else".
+const FALLBACKS = ["other"];
+
+export function ActivityPicker({ inputId, options, meanings, value, onPick, describedBy }) {
+  // What the visitor is typing; null while the box shows the chosen activity.
+  const [typed, setTyped] = useState(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = `${inputId}-list`;
+  const matches = useMemo(() => activityMatches(options, typed ?? "", LIMIT, FALLBACKS), [options, typed]);
+  const shown = typed ?? labelOf(options, value);
+
+  useEffect(() => {
+    if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [open, active, listId]);
+
+  const choose = (option) => {
+    onPick(option.value);
+    setTyped(null);
+    setOpen(false);
+    setActive(-1);
+  };
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const key = (event) => {
+    const last = matches.length - 1;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const down = event.key === "ArrowDown";
+      if (!open || event.altKey) {
+        setOpen(true);
+        if (!event.altKey) setActive(down ? 0 : last);
+        return;
+      }
+      setActive(active < 0 ? (down ? 0 : last) : down ? (active >= last ? 0 : active + 1) : active <= 0 ? last : active - 1);
+    } else if (event.key === "Enter") {
+      if (open && active >= 0 && matches[active]) {
+        event.preventDefault();
+        choose(matches[active].option);
+      }
+    } else if (event.key === "Escape") {
+      // Escape closes the list; a second Escape puts back the activity chosen before.
+      if (open) close();
+      else setTyped(null);
+      event.preventDefault();
+    }
+  };
+
+  const typedSomething = (typed ?? "").trim() !== "";
+  const chosen = options.find((o) => o.value === value);
+  const hint = chosen ? (meanings[chosen.category]?.[1] ?? "") : "";
+  const named = matches.filter((m) => !FALLBACKS.includes(m.option.value)).length;
+  return (
+    <div className="picker">
+      <input
+        id={inputId}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open ? "true" : "false"}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        enterKeyHint="done"
+        className="question__input picker__input"
+        placeholder="e.g. rice mill, dyeing, cold storage"
+        value={shown}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setOpen(true);
+          setActive(event.target.value.trim() === "" ? -1 : 0);
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={key}
+        onBlur={() => {
+          close();
+          setTyped(null);
+        }}
+      />
+      <ul id={listId} role="listbox" aria-label="Activities" className="picker__list" hidden={!open}>
+        {matches.map((m, n) => {
+          const tag = meanings[m.option.category]?.[0] ?? "";
+          return (
+          <li
+            key={m.option.value}
+            id={`${listId}-${n}`}
+            role="option"
+            aria-selected={n === active ? "true" : "false"}
+            data-value={m.option.value}
+            className={n === active ? "picker__option is-active" : "picker__option"}
+            // Keeps the focus in the box, so choosing does not first close the list.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(m.option)}
+          >
+            <span className="picker__label">{m.option.label}</span>
+            {(m.via || tag) && (
+              <span className="picker__meta">
+                {m.via ? `“${m.via}”` : ""}
+                {m.via && tag ? " · " : ""}
+                {tag}
+              </span>
+            )}
+          </li>
+          );
+        })}
+      </ul>
+      {hint && (
+        <p className="picker__chosen" id={`${inputId}-chosen`}>
+          {hint}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {open && typedSomething
+          ? named === 0
+            ? "No activity matches: try other words, or choose Something else, or not sure."
+            : `${named} ${named === 1 ? "activity matches" : "activities match"}.`
+          : ""}
+      </p>
+    </div>
+  );
+}
