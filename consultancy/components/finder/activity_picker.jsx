@@ -92,31 +92,33 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
         }}
       />
       <ul id={listId} role="listbox" aria-label="Activities" className="picker__list" hidden={!open}>
-        {matches.map((m, n) => {
-          const tag = meanings[m.option.category]?.[0] ?? "";
-          return (
-          <li
-            key={m.option.value}
-            id={`${listId}-${n}`}
-            role="option"
-            aria-selected={n === active ? "true" : "false"}
-            data-value={m.option.value}
-            className={n === active ? "picker__option is-active" : "picker__option"}
-            // Keeps the focus in the box, so choosing does not first close the list.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(m.option)}
-          >
-            <span className="picker__label">{m.option.label}</span>
-            {(m.via || tag) && (
-              <span className="picker__meta">
-                {m.via ? `“${m.via}”` : ""}
-                {m.via && tag ? " · " : ""}
-                {tag}
-              </span>
-            )}
-          </li>
-          );
-        })}
+        {/* Options only while open: the page carries no hidden list of every activity. */}
+        {open &&
+          matches.map((m, n) => {
+            const tag = meanings[m.option.category]?.[0] ?? "";
+            return (
+              <li
+                key={m.option.value}
+                id={`${listId}-${n}`}
+                role="option"
+                aria-selected={n === active ? "true" : "false"}
+                data-value={m.option.value}
+                className={n === active ? "picker__option is-active" : "picker__option"}
+                /* Keeps the focus in the box, so choosing does not first close the list. */
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(m.option)}
+              >
+                <span className="picker__label">{m.option.label}</span>
+                {(m.via || tag) && (
+                  <span className="picker__meta">
+                    {m.via ? `“${m.via}”` : ""}
+                    {m.via && tag ? " · " : ""}
+                    {tag}
+                  </span>
+                )}
+              </li>
+            );
+          })}
       </ul>
       {hint && (
         <p className="picker__chosen" id={`${inputId}-chosen`}>
