@@ -190,7 +190,9 @@ def test_the_largest_tank_is_asked_only_with_diesel(litres: str, asked: bool) ->
 
 @pytest.mark.parametrize(("gw", "asked"), [("0", False), ("0.1", True), ("5", True), ("5.1", False)])
 def test_domestic_use_is_asked_of_industries_up_to_5_m3(gw: str, asked: bool) -> None:
-    assert ("domestic_only" in FINDER.asked({"activity": "bakery", "stage": "new", "borewell": "yes", "groundwater": gw})) is asked
+    assert (
+        "domestic_only" in FINDER.asked({"activity": "bakery", "stage": "new", "borewell": "yes", "groundwater": gw})
+    ) is asked
 
 
 def test_rented_premises_are_not_asked_about_the_site_but_keep_their_water() -> None:

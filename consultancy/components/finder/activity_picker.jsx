@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { activityMatches, labelOf } from "./activity.js";
 
 // The finder's activity question as a combobox (WAI-ARIA 1.2 pattern, list autocomplete): the
@@ -18,6 +18,22 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
   const listId = `${inputId}-list`;
   const matches = useMemo(() => activityMatches(options, typed ?? "", LIMIT, FALLBACKS), [options, typed]);
   const shown = typed ?? labelOf(options, value);
+
+  const box = useRef(null);
+  // Words typed before the page was interactive: React's first re-render would put the
+  // controlled value back, so they are taken over here, once, and their matches shown.
+  useEffect(() => {
+    const field = box.current;
+    if (field && field.value.trim() !== "" && field.value !== shown) {
+      setTyped(field.value);
+      if (document.activeElement === field) {
+        setOpen(true);
+        setActive(0);
+      }
+    }
+    // Only on mount: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
@@ -64,6 +80,7 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
   return (
     <div className="picker">
       <input
+        ref={box}
         id={inputId}
         type="text"
         role="combobox"
