@@ -35,6 +35,13 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // On a phone the list would open below the fold: the box moves up so the matches show.
+  useEffect(() => {
+    if (!open || !box.current) return;
+    const list = document.getElementById(listId);
+    if (list && list.getBoundingClientRect().bottom > window.innerHeight) box.current.scrollIntoView({ block: "start" });
+  }, [open, listId]);
+
   useEffect(() => {
     if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
   }, [open, active, listId]);
