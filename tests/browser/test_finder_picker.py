@@ -34,7 +34,11 @@ def test_typed_words_find_the_sector_and_its_category_decides_consent(page) -> N
     expect(first).to_contain_text("Orange category")
     # "Something else" is always offered, last.
     expect(listbox.get_by_role("option").last).to_have_attribute("data-value", "other")
-    # The list floats over the page and stays within the screen.
+    # The list floats over the page; below the fold, the box moves up so it shows in full.
+    page.wait_for_function(
+        "() => { const r = document.getElementById('q-activity-list').getBoundingClientRect();"
+        " return r.height > 0 && r.bottom <= innerHeight; }"
+    )
     box_area, list_area = box.bounding_box(), listbox.bounding_box()
     assert list_area["x"] >= 0 and list_area["x"] + list_area["width"] <= width
     assert list_area["y"] >= box_area["y"] + box_area["height"]

@@ -337,9 +337,10 @@ def _progress() -> rx.Component:
         ),
         " ",
         rx.el.progress(id="finder-progress", value=finder_state.done_count, max=finder_state.asked_count),
-        class_name="finder__progress",
+        # Its line is kept (invisible) until the page is interactive: appearing then, it would
+        # push the questions down.
+        class_name=rx.cond(finder_state.mounted.value, "finder__progress", "finder__progress is-waiting"),
         id="finder-progress-text",
-        hidden=~finder_state.mounted.value,
     )
 
 
