@@ -39,11 +39,19 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
   useEffect(() => {
     if (!open || !box.current) return;
     const list = document.getElementById(listId);
-    if (list && list.getBoundingClientRect().bottom > window.innerHeight) box.current.scrollIntoView({ block: "start" });
+    // At once, not smoothly: the visitor is typing, and the list must not move under the finger.
+    if (list && list.getBoundingClientRect().bottom > window.innerHeight)
+      box.current.scrollIntoView({ block: "start", behavior: "instant" });
   }, [open, listId]);
 
+  // The active option scrolls into view inside the list only (scrollIntoView would move the page).
   useEffect(() => {
-    if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+    const list = document.getElementById(listId);
+    const item = open && active >= 0 ? document.getElementById(`${listId}-${active}`) : null;
+    if (!list || !item) return;
+    if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
   }, [open, active, listId]);
 
   const choose = (option) => {
