@@ -21,7 +21,8 @@ def test_a_beach_hotel_in_puri(tmp_path: Path) -> None:
     result = run(
         tmp_path,
         'activity = "hotel"\nstage = "new"\npremises = "build"\nbuilt_up_area = 6000\nheight = 16\n'
-        'site = "coast"\nairport = "neither"\ngroundwater = 30\nfood = "yes"\nlpg_kg = 200\nnonsense = 1\n',
+        'site = "coast"\nairport = "neither"\nborewell = "yes"\ngroundwater = 30\nfood = "yes"\n'
+        'keeps_lpg = "yes"\nlpg_kg = 200\nnonsense = 1\n',
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout

@@ -13,6 +13,7 @@ from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
+from .picker import activity_picker
 from .place import place_step
 from .place.zones import PLACE_STEP
 
@@ -80,6 +81,8 @@ def _unsure_button(question: Question) -> list[rx.Component]:
 
 def question_field(question: Question) -> rx.Component:
     control_id = f"q-{question.id}"
+    if question.search:
+        return activity_picker(content().finder, question)
     if question.kind == "yes_no":
         return _radios(question, [("yes", "Yes"), ("no", "No")])
     if question.kind == "choice" and len(question.options) <= 3:
@@ -334,9 +337,10 @@ def _progress() -> rx.Component:
         ),
         " ",
         rx.el.progress(id="finder-progress", value=finder_state.done_count, max=finder_state.asked_count),
-        class_name="finder__progress",
+        # Its line is kept (invisible) until the page is interactive: appearing then, it would
+        # push the questions down.
+        class_name=rx.cond(finder_state.mounted.value, "finder__progress", "finder__progress is-waiting"),
         id="finder-progress-text",
-        hidden=~finder_state.mounted.value,
     )
 
 
