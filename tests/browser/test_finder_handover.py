@@ -40,7 +40,8 @@ def _answer_a_hotel(page) -> None:
     page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("^We will construct")).check()
     page.get_by_label(re.compile("^Built-up area you will build")).fill("6000")
     page.get_by_label("Height of the tallest building, after the work").fill("16")
-    page.get_by_label("Is the site on or near any of these?").select_option("coast")
+    site = page.get_by_role("group", name="Is the site on or near any of these?")
+    site.get_by_label(re.compile("^Within 500 m of the sea")).check()
 
 
 @pytest.mark.browser
@@ -149,7 +150,7 @@ def test_dont_know_leaves_the_approval_undecided(page) -> None:
     expect(page.locator("#finder-results [data-approval='fire-noc']")).to_be_hidden()
     # A choice offers it too: the site's surroundings unknown, forest clearance stays open and
     # the forest question is asked.
-    page.get_by_label("Is the site on or near any of these?").select_option("dont-know")
+    page.get_by_role("group", name="Is the site on or near any of these?").get_by_label("Don't know").check()
     expect(page.locator("#finder-undecided-panel [data-undecided='forest-clearance']")).to_be_visible()
     forest = page.get_by_role("group", name="Will the project use any forest land?")
     expect(forest).to_be_visible()

@@ -121,9 +121,10 @@ def evaluator_js(page: FinderPage) -> str:
         )
     labels = json.dumps({q.id: q.label for q in page.questions})
     # "{project}" in a reason: the name of the visitor's activity (FinderPage.reason_for).
+    activity = f"a[{json.dumps(PROJECT_QUESTION)}]"
     names = (
         f"const names = {json.dumps(page.project_names_by_answer())};"
-        f"\nconst project = Object.hasOwn(names, a[{json.dumps(PROJECT_QUESTION)}]) ? names[a[{json.dumps(PROJECT_QUESTION)}]] : 'project';"
+        f"\nconst project = Object.hasOwn(names, {activity}) ? names[{activity}] : 'project';"
         f"\nconst named = (r) => r.split({json.dumps(PROJECT)}).join(project);"
     )
     outcomes = []
