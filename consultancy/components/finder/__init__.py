@@ -374,6 +374,9 @@ def _actions(page: FinderPage) -> rx.Component:
         print_button("Print this list"),
         class_name="actions finder__actions no-print",
         id="finder-actions",
+        # Shown once there is a list: in the first paint of a shared link it would be pushed
+        # down as the answers are read (a layout shift); the bar has the request meanwhile.
+        hidden=finder_state.answered == 0,
     )
 
 
@@ -384,7 +387,7 @@ def _outside_panel(page: FinderPage) -> rx.Component:
         rx.el.h2(
             icon("landmark", size=20),
             rx.el.span(
-                "Not our services: approvals you apply for elsewhere (",
+                "Not our services: apply elsewhere (",
                 rx.el.span(finder_state.outside_count.to_string(), id="finder-outside-count"),
                 ")",
             ),
