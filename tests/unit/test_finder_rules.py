@@ -368,7 +368,9 @@ def test_a_reason_may_name_only_the_project() -> None:
 
     data = FINDER.model_dump()
     data["approvals"][0]["triggers"][0]["reason"] = "Your {activity} needs it"
-    with pytest.raises(ValidationError, match=r"approvals\[0\]\.triggers\[0\]\.reason: \{activity\} is not \{project\}"):
+    with pytest.raises(
+        ValidationError, match=r"approvals\[0\]\.triggers\[0\]\.reason: \{activity\} is not \{project\}"
+    ):
         FinderPage.model_validate(data)
     data = FINDER.model_dump()
     data["project_names"] = {"no-such-activity": "thing"}
