@@ -123,7 +123,7 @@ def test_finder_answers_chosen_early_give_their_results(desktop_page) -> None:
     scripts = HeldScripts(page)
     page.goto("/approvals-finder")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
-    page.get_by_label("Is the site on or near any of these?").select_option("forest")
+    page.get_by_role("group", name="Is the site on or near any of these?").get_by_label("Forest land").check()
     # The activity is typed early; the matches open once the page is interactive.
     box = page.get_by_role("combobox", name="What is the project?")
     box.fill("quarry")

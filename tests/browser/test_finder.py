@@ -29,7 +29,8 @@ def test_finder_page_asks_only_what_matters_and_lists_everything(desktop_page) -
     page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("^We will construct")).check()
     page.get_by_label(re.compile("^Built-up area you will build")).fill("6000")
     page.get_by_label(re.compile("^Height of the tallest building, after the work")).fill("16")
-    page.get_by_label("Is the site on or near any of these?").select_option("coast")
+    site = page.get_by_role("group", name="Is the site on or near any of these?")
+    site.get_by_label(re.compile("^Within 500 m of the sea")).check()
     # A beach hotel in Puri: fire applies, CRZ and FSSAI are outside our services, the
     # consents depend on the category (ask us), and the blank boiler question is named.
     results = page.locator("#finder-results .result:not([hidden])")
@@ -67,7 +68,7 @@ def test_rented_clinic_is_not_sent_to_build(desktop_page) -> None:
     pick_activity(page, "diagnostic lab", "clinic")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
     page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("existing premises")).check()
-    expect(page.get_by_label("Is the site on or near any of these?")).to_be_hidden()
+    expect(page.get_by_role("group", name="Is the site on or near any of these?")).to_be_hidden()
     expect(page.locator("#finder-results [data-approval='clinical-establishment']")).to_be_visible()
     for approval in ("building-plan", "architectural-plans", "feasibility"):
         expect(page.locator(f"#finder-results [data-approval='{approval}']")).to_be_hidden()

@@ -361,3 +361,37 @@ def test_authority_and_law_come_from_the_approvals_record() -> None:
     clinic = next(a for a in page.approvals if a.id == "clinical-establishment")
     # A reported authority is not named as settled fact: the fixed sentence stands in.
     assert clinic.authority == NOT_SETTLED["authority"]
+
+
+def test_reasons_name_the_visitors_project_in_plain_words() -> None:
+    hospital = {"activity": "hospital", "stage": "new", "premises": "build", "built_up_area": "6000", "height": "10"}
+    hospital |= {"floors": "2", "beds": "60"}
+    assert reasons("consent-to-operate", hospital) == [
+        "Your hospital needs the Board's consent: every pollution category but White does, and we confirm "
+        "your unit's category with the Board"
+    ]
+    assert reasons("fire-noc", hospital)[0].startswith("Your hospital will have more than 30 beds")
+    # A sector of the CPCB list reads its own name; a reason said by two triggers comes once.
+    rice = {"activity": "rice-mill", "stage": "new", "eia_listed": "no", "built_up_area": "100"}
+    assert reasons("consent-to-establish", rice)[0].startswith("Your rice mill")
+    assert len(reasons("building-plan", hospital)) == 1
+    for rule in FINDER.rules:
+        for trigger in rule.triggers:
+            assert "CPCB list" not in trigger.reason and "(not White)" not in trigger.reason
+
+
+def test_a_reason_may_name_only_the_project() -> None:
+    from pydantic import ValidationError
+
+    from consultancy.content.finder import FinderPage
+
+    data = FINDER.model_dump()
+    data["approvals"][0]["triggers"][0]["reason"] = "Your {activity} needs it"
+    with pytest.raises(
+        ValidationError, match=r"approvals\[0\]\.triggers\[0\]\.reason: \{activity\} is not \{project\}"
+    ):
+        FinderPage.model_validate(data)
+    data = FINDER.model_dump()
+    data["project_names"] = {"no-such-activity": "thing"}
+    with pytest.raises(ValidationError, match="project_names: 'no-such-activity'"):
+        FinderPage.model_validate(data)
