@@ -147,6 +147,9 @@ def service_checklist(path: Path, raw: dict, records: Law) -> list[ChecklistItem
 
 def load_service(path: Path, records: Law) -> Service:
     raw = read_toml(path)
+    if not isinstance(raw.get("glance"), dict):
+        # Without its box the page names no approval: the model reports the missing field.
+        return load_model_from(path, Service, extra={"checklist": []})
     return load_model_from(path, Service, extra={"checklist": service_checklist(path, raw, records)})
 
 
@@ -243,7 +246,9 @@ def load_finder(path: Path, records: Law, services: list[Service] | None = None)
         raw = merge_into_finder(raw, load_model(sectors_path, Sectors))
     covering = {result: record for record in records.records.values() for result in record.finder}
     if services is None:
-        services = load_services(path.parent / "services", records)
+        # A finder file checked on its own is read with the pages beside it, or the site's.
+        beside = path.parent / "services"
+        services = load_services(beside if beside.is_dir() else data_dir_in_use() / "services", records)
     pages = {s.route: s for s in services}
     for n, entry in enumerate(raw.get("approvals", [])):
         if isinstance(entry, dict):
