@@ -158,3 +158,10 @@ def test_an_unsettled_appeal_window_is_a_problem(data_dir: Path) -> None:
     edit(data_dir / "law" / "hazardous-waste.toml", '[appeal]\nnote = "', '[appeal]\ndays = 30\nnote = "')
     found = [str(p) for p in computed_problems(load_content(data_dir).law, TODAY)]
     assert found == ["data/law/hazardous-waste.toml: appeal: a unsettled window of 30 days"]
+
+
+def test_a_record_lists_a_document_once(data_dir: Path) -> None:
+    edit(
+        data_dir / "law" / "boiler.toml", 'name = "Boiler house layout"', 'name = "Maker\'s certificate and  drawings"'
+    )
+    expect_error(data_dir, "boiler.toml", "documents[1].name", "already listed")
