@@ -114,7 +114,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from .contract import SERVICE_ROUTES
-from .models import Model, PageMeta, Text
+from .models import ChecklistItem, Model, PageMeta, Text
 
 Answers = dict[str, str]
 
@@ -341,6 +341,10 @@ class Approval(Rule):
     # The firm's own study or design work (feasibility, EIA study, architectural plans),
     # shown apart from the government approvals.
     study: bool = False
+    # What to gather for it, filled in by the loader (loader.finder_documents): the documents
+    # of the records that name this result, or for a step of work (a compliance report, a
+    # study) the list its service page gives.
+    documents: list[ChecklistItem] = []
 
     @model_validator(mode="after")
     def _route_exists(self) -> Approval:
