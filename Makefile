@@ -72,6 +72,12 @@ $(AXE): $(NODE_BIN)/node
 # The W3C Nu HTML checker (Java 17 runs it) for tests/browser/test_html_valid.py.
 VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
 
+# Mozilla's iCalendar parser, the third reader of the renewal calendar's .ics in tests/unit.
+ICALJS := .tools/node_modules/ical.js/package.json
+
+$(ICALJS): $(NODE_BIN)/node
+	npm install --silent --no-audit --no-fund --prefix .tools ical.js@2.2.1
+
 # Java for it: the test would otherwise fail on a machine without one, naming only a missing file.
 java:
 	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
@@ -115,7 +121,7 @@ test: export ENQUIRIES_REQUIRE_POSTGRES = 1
 # The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
 # them otherwise).
 test: export SITE_DEMO = 1
-test: setup chromium java postgresql jing $(AXE) $(VNU) check lint db
+test: setup chromium java postgresql jing $(AXE) $(VNU) $(ICALJS) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at
@@ -143,7 +149,7 @@ lint: $(DEV) $(ACORN)
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
 
 ## The unit and content tests alone: no build, no browser (under a minute).
-test-unit: setup postgresql jing check
+test-unit: setup postgresql jing $(ICALJS) check
 	$(PY) -m pytest -q -n 2 tests/unit
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
