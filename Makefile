@@ -23,7 +23,7 @@ endif
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium java postgresql jing db clean images audit prod load
+.PHONY: run dev test test-unit test-soak export check lint lock setup setup-runtime chromium java postgresql jing db clean images audit prod load
 
 # The runtime (requirements.txt: `make run`, `make prod`, production) and, on top of it, the
 # tests and tools (requirements-dev.txt: `make setup`, `make test`); constraints.txt, which
@@ -148,9 +148,14 @@ lint: $(DEV) $(ACORN)
 	$(VENV)/bin/ruff format --check .
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
 
-## The unit and content tests alone: no build, no browser (under a minute).
+## The unit and content tests alone: no build, no browser (under a minute). The soak tests
+## (an hour or a day of load or attack, simulated) run in `make test` and `make test-soak`.
 test-unit: setup postgresql jing $(ICALJS) check
-	$(PY) -m pytest -q -n 2 tests/unit
+	$(PY) -m pytest -q -n 2 -m "not soak" tests/unit
+
+## The soak tests alone (docs/tests.md).
+test-soak: setup postgresql
+	$(PY) -m pytest -q -n 2 -m soak tests/unit
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
 

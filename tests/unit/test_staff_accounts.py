@@ -52,6 +52,7 @@ def _try(name: str, password: str, code: str = "", **options: object) -> bool:
 # --- the guessing budget per account -----------------------------------------------------------
 
 
+@pytest.mark.soak
 def test_many_addresses_get_at_most_a_hundred_guesses_an_hour_at_one_account(db_url: str) -> None:
     """An attacker with 420 IPv6 /64s tries one account every second for an hour, each
     address well under its own throttle: before, every try reached the password check (some
