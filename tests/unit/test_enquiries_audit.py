@@ -370,3 +370,38 @@ def test_a_refused_sign_in_keeps_nothing_typed_as_an_unknown_name(
         for plain in (hashlib.sha256, hashlib.md5, hashlib.sha1):
             assert plain(form_of_it.encode()).hexdigest() not in kept
     assert "tr0ub4dor" not in kept
+
+
+def test_older_refusals_lose_the_typed_name_at_the_migration(db_url: str) -> None:
+    """Rows written before the change: the migration turns a refusal's unknown name into
+    "unknown name", keeps a real account's, and empties the throttle's unkeyed rows."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlmodel import func, select
+
+    from consultancy.enquiries import database
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import SignInFailure
+
+    staff.add_user("anita", PASSWORD)
+    config = Config(str(database.ALEMBIC_INI))
+    with database.engine(db_url).begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "f2c6a8e4d1b7")
+    audit.record("refused", "tr0ub4dor&3 horse", address="203.0.113.5")
+    audit.record("throttled", "tr0ub4dor&3 horse", address="203.0.113.5")
+    audit.record("refused", "anita", address="203.0.113.5")
+    audit.record("sign-in", "anita", address="203.0.113.5")
+    # A throttle row, as written before the change (its key is now keyed, so it is the same to the migration).
+    with pytest.raises(SignInRefused):
+        staff.sign_in("tr0ub4dor&3 horse", "wrong", address="203.0.113.5")
+    database.upgrade(db_url)
+    assert [(entry.actor, entry.action) for entry in audit.entries()] == [
+        (staff.UNKNOWN_NAME, "refused"),
+        (staff.UNKNOWN_NAME, "throttled"),
+        ("anita", "refused"),
+        ("anita", "sign-in"),
+        (staff.UNKNOWN_NAME, "refused"),
+    ]
+    with transaction() as session:
+        assert session.exec(select(func.count()).select_from(SignInFailure)).one() == 0
