@@ -23,7 +23,7 @@ endif
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: run dev test test-unit export check lint lock setup setup-runtime chromium java postgresql jing db clean images audit prod load
+.PHONY: run dev test test-unit test-soak export check lint lock setup setup-runtime chromium java postgresql jing db clean images audit prod load
 
 # The runtime (requirements.txt: `make run`, `make prod`, production) and, on top of it, the
 # tests and tools (requirements-dev.txt: `make setup`, `make test`); constraints.txt, which
@@ -72,6 +72,12 @@ $(AXE): $(NODE_BIN)/node
 # The W3C Nu HTML checker (Java 17 runs it) for tests/browser/test_html_valid.py.
 VNU := .tools/node_modules/vnu-jar/build/dist/vnu.jar
 
+# Mozilla's iCalendar parser, the third reader of the renewal calendar's .ics in tests/unit.
+ICALJS := .tools/node_modules/ical.js/package.json
+
+$(ICALJS): $(NODE_BIN)/node
+	npm install --silent --no-audit --no-fund --prefix .tools ical.js@2.2.1
+
 # Java for it: the test would otherwise fail on a machine without one, naming only a missing file.
 java:
 	@command -v java >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
@@ -115,7 +121,7 @@ test: export ENQUIRIES_REQUIRE_POSTGRES = 1
 # The suite builds and serves the demo content, placeholders and all (deploy/prod.sh refuses
 # them otherwise).
 test: export SITE_DEMO = 1
-test: setup chromium java postgresql jing $(AXE) $(VNU) check lint db
+test: setup chromium java postgresql jing $(AXE) $(VNU) $(ICALJS) check lint db
 	scripts/test.sh
 
 ## Static files of the site for a static host in build/site, wired to the backend at
@@ -142,9 +148,14 @@ lint: $(DEV) $(ACORN)
 	$(VENV)/bin/ruff format --check .
 	$(NODE_BIN)/node scripts/check_js.mjs consultancy
 
-## The unit and content tests alone: no build, no browser (under a minute).
-test-unit: setup postgresql jing check
-	$(PY) -m pytest -q -n 2 tests/unit
+## The unit and content tests alone: no build, no browser (under a minute). The soak tests
+## (an hour or a day of load or attack, simulated) run in `make test` and `make test-soak`.
+test-unit: setup postgresql jing $(ICALJS) check
+	$(PY) -m pytest -q -n 2 -m "not soak" tests/unit
+
+## The soak tests alone (docs/tests.md).
+test-soak: setup postgresql
+	$(PY) -m pytest -q -n 2 -m soak tests/unit
 
 LIGHTHOUSE := .tools/node_modules/.bin/lighthouse
 

@@ -1,7 +1,7 @@
 """client cases: the case tracker and the client's links
 
 Revision ID: a7c3e9f1b5d2
-Revises: f2c6a8e4d1b7
+Revises: a7c9e2f4b6d8
 Create Date: 2026-11-27 14:16:40.472659
 
 
@@ -18,7 +18,7 @@ import sqlmodel
 
 # revision identifiers, used by Alembic.
 revision: str = 'a7c3e9f1b5d2'
-down_revision: Union[str, Sequence[str], None] = 'f2c6a8e4d1b7'
+down_revision: Union[str, Sequence[str], None] = 'a7c9e2f4b6d8'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

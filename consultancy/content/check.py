@@ -10,7 +10,16 @@ from pathlib import Path
 
 from .finder import FinderPage
 from .india import today_in_kolkata
-from .loader import ContentError, data_dir_in_use, display_path, load_content, load_finder, load_model, load_model_from
+from .loader import (
+    ContentError,
+    data_dir_in_use,
+    display_path,
+    load_content,
+    load_finder,
+    load_model,
+    load_model_from,
+    load_service,
+)
 from .models import (
     AboutPage,
     ContactPage,
@@ -65,6 +74,11 @@ def _load(path: Path) -> object:
         return load_finder(path, load_law(path.parent))
     if path.parent.name == "law" and not path.name.startswith("_"):
         return load_model_from(path, model_for(path), extra={"id": path.stem})
+    if model_for(path) is Service:
+        from consultancy.law import load_law
+
+        # A page's checklist is read from its approvals' records.
+        return load_service(path, load_law(path.parent.parent))
     return load_model(path, model_for(path))
 
 

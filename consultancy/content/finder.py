@@ -89,7 +89,8 @@ Open questions and what cannot be decided
     A trigger with ``undecided = true`` ("ask us") never makes a rule apply: when it is
     true the rule cannot be decided, for the trigger's reason.
     A rule (an approval, or an ``outside`` item) APPLIES iff one of its ordinary triggers
-    is true; its reasons are theirs, in file order. Otherwise it is UNDECIDED iff some
+    is true; its reasons are theirs, in file order, each once (a reason's ``{project}`` reads
+    the name of the visitor's activity, ``project_names``). Otherwise it is UNDECIDED iff some
     trigger is unknown or some ``undecided`` trigger is true; its notes are, in trigger
     order, the reason of each true ``undecided`` trigger and, for each unknown trigger,
     ``Needs an answer: `` followed by the labels of its open questions (in condition
@@ -113,7 +114,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from .contract import SERVICE_ROUTES
-from .models import Model, PageMeta, Text
+from .models import ChecklistItem, Model, PageMeta, Text
 
 Answers = dict[str, str]
 
@@ -122,6 +123,11 @@ _SPACE = " \t\n\r\f\v"
 NUMBER = re.compile(r"^([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 # The answer "Don't know": the rules read it as unanswered.
 DONT_KNOW = "dont-know"
+# A reason names the visitor's own project where it says "{project}" ("Your {project} needs the
+# Board's consent" reads "Your hospital needs ..."): the name comes from the activity answer.
+PROJECT = "{project}"
+PROJECT_QUESTION = "activity"
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 # The order of work: what a project applies for first. Each approval names its stage; the
 # page lists the results stage by stage, under these headings.
@@ -335,6 +341,10 @@ class Approval(Rule):
     # The firm's own study or design work (feasibility, EIA study, architectural plans),
     # shown apart from the government approvals.
     study: bool = False
+    # What to gather for it, filled in by the loader (loader.finder_documents): the documents
+    # of the records that name this result, or for a step of work (a compliance report, a
+    # study) the list its service page gives.
+    documents: list[ChecklistItem] = []
 
     @model_validator(mode="after")
     def _route_exists(self) -> Approval:
@@ -378,6 +388,29 @@ class FinderPage(Model):
     approvals: Annotated[list[Approval], Field(min_length=1)]
     outside: list[Outside] = []
     industries: list[Industry] = []
+    # The few words a reason's "{project}" reads for an activity answer (or its derived kind);
+    # an activity not named here reads its own label, without any bracketed part.
+    project_names: dict[str, Text] = {}
+
+    def project_names_by_answer(self) -> dict[str, str]:
+        """The name of the visitor's project for every answer to the activity question."""
+        questions = {q.id: q for q in self.questions}
+        activity = questions.get(PROJECT_QUESTION)
+        if activity is None:
+            return {}
+        names: dict[str, str] = {}
+        for option in activity.options:
+            label = re.sub(r"\s*\([^)]*\)", "", option.label).strip()
+            plain = label[:1].lower() + label[1:] if label[1:2].islower() else label
+            names[option.value] = self.project_names.get(option.value, plain)
+        return names
+
+    def project_name(self, effective: Answers) -> str:
+        return self.project_names_by_answer().get(effective.get(PROJECT_QUESTION, ""), "project")
+
+    def reason_for(self, reason: str, effective: Answers) -> str:
+        """A reason as the visitor reads it: "{project}" is their own project."""
+        return reason.replace(PROJECT, self.project_name(effective)) if PROJECT in reason else reason
 
     def in_work_order(self) -> list[int]:
         """Indexes of the approvals, stage by stage (STAGES), file order within a stage."""
@@ -416,9 +449,17 @@ class FinderPage(Model):
             for question, value in industry.answers.items():
                 if question not in questions or not questions[question].accepts(value):
                     raise ValueError(f"industries[{i}].answers: '{value}' is not an answer to '{question}'")
+        activity = questions.get(PROJECT_QUESTION)
+        values = {o.value for o in activity.options} if activity else set()
+        for value in self.project_names:
+            if value not in values:
+                raise ValueError(f"project_names: '{value}' is not an answer to '{PROJECT_QUESTION}'")
         for kind, rules in (("approvals", self.approvals), ("outside", self.outside)):
             for a, rule in enumerate(rules):
                 for t, trigger in enumerate(rule.triggers):
+                    unknown = [p for p in _PLACEHOLDER.findall(trigger.reason) if p != PROJECT]
+                    if unknown:
+                        raise ValueError(f"{kind}[{a}].triggers[{t}].reason: {unknown[0]} is not {PROJECT}")
                     for c, condition in enumerate(trigger.conditions):
                         _check(f"{kind}[{a}].triggers[{t}].conditions[{c}]", condition, questions)
                 for t, title in enumerate(rule.titles):
@@ -480,15 +521,15 @@ class FinderPage(Model):
         for trigger in rule.triggers:
             status = trigger.status(effective, open_set)
             if status is True and not trigger.undecided:
-                reasons.append(trigger.reason)
+                reasons.append(self.reason_for(trigger.reason, effective))
             elif status is True:
-                notes.append(trigger.reason)
+                notes.append(self.reason_for(trigger.reason, effective))
             elif status is None:
                 needed = [q for c in trigger.conditions for q in c.questions if q in open_set]
                 unique = list(dict.fromkeys(needed))
                 notes.append("Needs an answer: " + "; ".join(labels[q] for q in unique))
         if reasons:
-            return "applies", reasons
+            return "applies", list(dict.fromkeys(reasons))
         if notes:
             return "undecided", list(dict.fromkeys(notes))
         return "no", []

@@ -27,6 +27,7 @@ from .files import (  # noqa: F401  (the loader's helpers, imported from here by
 from .finder import FinderPage
 from .models import (
     AboutPage,
+    ChecklistItem,
     ContactPage,
     EnquirySettings,
     HomePage,
@@ -42,6 +43,7 @@ from .search_terms import SearchTerms, check_leads
 
 if TYPE_CHECKING:
     from consultancy.law.calendar import CalendarRules
+    from consultancy.law.model import Document
     from consultancy.law.registry import Law
 
 
@@ -73,12 +75,90 @@ def load_search_terms(path: Path, services: list[Service], finder: FinderPage) -
     return terms
 
 
-def load_services(directory: Path) -> list[Service]:
+def document_item(document: Document, *, when: bool = True) -> ChecklistItem:
+    """A record's document as a checklist shows it: who needs it, where only some do."""
+    description = document.description
+    if when and document.when is not None:
+        description = f"{description} Needed {document.when.rstrip('.')}."
+    return ChecklistItem(name=document.name, description=description)
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().split())
+
+
+def _unique(items: list[ChecklistItem]) -> list[ChecklistItem]:
+    """Each document once (by name, case and spacing aside), the first statement kept."""
+    seen: dict[str, ChecklistItem] = {}
+    for item in items:
+        seen.setdefault(item.key, item)
+    return list(seen.values())
+
+
+def service_checklist(path: Path, raw: dict, records: Law) -> list[ChecklistItem]:
+    """A service page's checklist: the documents of its approvals' records (all of them, or
+    those `record_documents` names), then its `work_documents`. A problem names the field."""
+    if "checklist" in raw:
+        raise ContentError(
+            path,
+            [
+                "field 'checklist': the documents an application needs are stated in the approval's record"
+                " (data/law/<id>.toml, [[documents]]); a page names some of them with record_documents,"
+                " and lists work that is not an application as work_documents"
+            ],
+        )
+    glance = raw.get("glance")
+    approvals = glance.get("approvals", []) if isinstance(glance, dict) else []
+    documents: dict[str, Document] = {}
+    for n, approval in enumerate(approvals):
+        if isinstance(approval, str) and approval in records.records:
+            for document in records.records[approval].documents:
+                documents.setdefault(_key(document.name), document)
+        elif isinstance(approval, str):
+            raise ContentError(path, [f"field 'glance.approvals[{n}]': '{approval}' has no record in data/law/"])
+    try:
+        work = [ChecklistItem.model_validate(item) for item in raw.get("work_documents", [])]
+    except (ValidationError, TypeError):
+        return []  # the model reports the broken item, with its field
+    for n, item in enumerate(work):
+        if item.key in documents:
+            raise ContentError(
+                path,
+                [
+                    f"field 'work_documents[{n}]': '{item.name}' is a document of an approval's record;"
+                    " name it in record_documents instead of stating it again"
+                ],
+            )
+    chosen = raw.get("record_documents")
+    if chosen is None:
+        picked = [] if work else list(documents.values())
+    else:
+        picked = []
+        for n, name in enumerate(chosen):
+            if _key(str(name)) not in documents:
+                where = ", ".join(approvals) or "no record"
+                raise ContentError(path, [f"field 'record_documents[{n}]': '{name}' is not a document of {where}"])
+            if documents[_key(str(name))] not in picked:
+                picked.append(documents[_key(str(name))])
+    # A page about one stage of an approval need not say the stage on every line.
+    one_stage = len({d.when for d in picked}) == 1
+    return [document_item(d, when=not one_stage) for d in picked] + work
+
+
+def load_service(path: Path, records: Law) -> Service:
+    raw = read_toml(path)
+    if not isinstance(raw.get("glance"), dict):
+        # Without its box the page names no approval: the model reports the missing field.
+        return load_model_from(path, Service, extra={"checklist": []})
+    return load_model_from(path, Service, extra={"checklist": service_checklist(path, raw, records)})
+
+
+def load_services(directory: Path, records: Law) -> list[Service]:
     """All service files, ordered by category then menu order."""
     services: list[Service] = []
     seen: dict[str, Path] = {}
     for path in sorted(directory.glob("*.toml")):
-        service = load_model(path, Service)
+        service = load_service(path, records)
         # A copy of another service's file is a duplicate, whichever of the two is read first.
         owner = seen.get(service.route) or (directory / f"{service.route}.toml")
         if owner != path and owner.is_file():
@@ -101,6 +181,22 @@ def load_services(directory: Path) -> list[Service]:
             )
         by_slot[slot] = service
     return sorted(services, key=lambda s: (CATEGORIES.index(s.category), s.order))
+
+
+def finder_documents(approval: dict, records: Law, services: dict[str, Service]) -> list[dict]:
+    """What a finder result asks the visitor to gather: the documents of the records that name
+    it; for a step of work whose page lists the firm's own needs (a compliance report, a
+    study), that page's checklist; and where the result's page is about one stage of its one
+    approval (the fire recommendation, the fire certificate), that stage's documents only."""
+    page = services.get(approval.get("route", ""))
+    if page is not None and page.work_documents:
+        return [item.model_dump() for item in page.checklist]
+    named = [r for r in records.records.values() if approval.get("id") in r.finder]
+    items = _unique([document_item(d) for r in named for d in r.documents])
+    if page is not None and page.record_documents is not None and page.glance.approvals == [r.id for r in named]:
+        shown = {item.key for item in page.checklist}
+        items = [item for item in items if item.key in shown]
+    return [item.model_dump() for item in items]
 
 
 @dataclass(frozen=True)
@@ -136,10 +232,10 @@ class Content:
         return borrowed + [s for s in self.services if s.category == category]
 
 
-def load_finder(path: Path, records: Law) -> FinderPage:
-    """finder.toml with each result's authority and law taken from its approval's record
-    (data/law/<id>.toml names the finder results it covers); a result that is a step of work
-    rather than the approval itself (a compliance report, a study) keeps its own words."""
+def load_finder(path: Path, records: Law, services: list[Service] | None = None) -> FinderPage:
+    """finder.toml with each result's authority, law and documents taken from its approval's
+    record (data/law/<id>.toml names the finder results it covers); a result that is a step of
+    work rather than the approval itself (a compliance report, a study) keeps its own words."""
     from consultancy.law.status import say, sources_of
 
     from .sectors import Sectors, merge_into_finder
@@ -149,6 +245,17 @@ def load_finder(path: Path, records: Law) -> FinderPage:
     if sectors_path.is_file():
         raw = merge_into_finder(raw, load_model(sectors_path, Sectors))
     covering = {result: record for record in records.records.values() for result in record.finder}
+    if services is None:
+        # A finder file checked on its own is read with the pages beside it, or the site's.
+        beside = path.parent / "services"
+        services = load_services(beside if beside.is_dir() else data_dir_in_use() / "services", records)
+    pages = {s.route: s for s in services}
+    for n, entry in enumerate(raw.get("approvals", [])):
+        if isinstance(entry, dict):
+            if "documents" in entry:
+                problem = f"field 'approvals[{n}].documents': a result's documents come from its record, not this file"
+                raise ContentError(path, [problem])
+            entry["documents"] = finder_documents(entry, records, pages)
     for kind in ("approvals", "outside"):
         for entry in raw.get(kind, []):
             record = covering.get(entry.get("id"))
@@ -190,10 +297,10 @@ def load_content(data_dir: Path | None = None) -> Content:
 
     data_dir = data_dir or data_dir_in_use()
     pages = data_dir / "pages"
-    services = load_services(data_dir / "services")
     records = load_law(data_dir)
+    services = load_services(data_dir / "services", records)
     check_approval_ids(data_dir / "services", services, records, data_dir / "law")
-    finder = load_finder(data_dir / "finder.toml", records)
+    finder = load_finder(data_dir / "finder.toml", records, services)
     place = load_place(data_dir / "place")
     check_place_answers(data_dir / "finder.toml", finder, place)
     search_terms = load_search_terms(data_dir / "search_terms.toml", services, finder)

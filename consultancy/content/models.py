@@ -212,6 +212,11 @@ class ChecklistItem(Model):
     description: Text
     checked: bool = False
 
+    @property
+    def key(self) -> str:
+        """The name as two lists compare it: case and spacing aside."""
+        return " ".join(self.name.lower().split())
+
 
 # A "Sources" link goes only to the government's own sites: a regulator's text, never a
 # summary of it. Hosts are these domains or their subdomains.
@@ -301,7 +306,17 @@ class Service(Model):
     benefits: Annotated[list[Benefit], Field(min_length=4, max_length=4)]
     acts: Annotated[list[Act], Field(min_length=1)]
     steps: Annotated[list[ProcessStep], Field(min_length=5, max_length=5)]
+    # The document checklist, filled in by the loader (loader.service_checklist), never written
+    # in the file: the documents an application needs are stated once, in the records of the
+    # page's approvals (data/law/<id>.toml, [[documents]]), and `work_documents` follow them.
     checklist: Annotated[list[ChecklistItem], Field(min_length=4, max_length=5)]
+    # The records' documents this page lists, by name, where it lists only some of them (a
+    # page about one stage of an approval, or a study that needs a few). Not given: all of
+    # them, or none on a page with `work_documents`.
+    record_documents: list[Text] | None = None
+    # What the firm needs from the client for work that is not an application (a compliance
+    # review, a study or a design): no record holds these, and none may repeat a record's.
+    work_documents: list[ChecklistItem] = []
     # When the law on the page was last checked; `make check` warns 12 months later.
     reviewed: date
     # The regulators' texts the page rests on, shown on the page (a short list).
@@ -360,7 +375,10 @@ class Service(Model):
             raise ValueError(f"category: '{self.route}' belongs to '{expected}', not '{self.category}'")
         wanted = 5 if self.route in FIVE_ITEM_CHECKLISTS else 4
         if len(self.checklist) != wanted:
-            raise ValueError(f"checklist: '{self.route}' needs exactly {wanted} items, found {len(self.checklist)}")
+            raise ValueError(
+                f"checklist: '{self.route}' needs exactly {wanted} documents (its records' documents, by"
+                f" record_documents, then work_documents), found {len(self.checklist)}"
+            )
         return self
 
 

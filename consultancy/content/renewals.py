@@ -13,8 +13,10 @@ from __future__ import annotations
 import calendar
 import functools
 from dataclasses import asdict, dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event
 from pydantic import Field
@@ -29,6 +31,10 @@ from consultancy.law.calendar import CalendarRule
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 # The alarm fires this long before each deadline: time to gather papers and call the firm.
 ALARM_DAYS = 14
+# An overdue deadline is put on the first morning after the file is made, its alarm at this
+# hour in India: an alarm before a date already past could never fire.
+OVERDUE_HOUR = 9
+KOLKATA = ZoneInfo("Asia/Kolkata")
 DateKind = Literal["issue", "expiry"]
 
 
@@ -112,6 +118,9 @@ class Item:
     source: str
     overdue: bool
     uid: str
+    # A return repeats each year while the approval is held: to its expiry where the visitor
+    # gave a date, open-ended (None) where not.
+    until: str | None = None
 
 
 def _renewal(approval_id: str, approval: CalendarRule, given: date, kind: DateKind, today: date) -> Item:
@@ -154,10 +163,12 @@ def items(
         approval_id = approval.id
         given = _parse(choice.get("date", ""))
         kind: DateKind = "issue" if choice.get("kind") == "issue" and approval.months is not None else "expiry"
+        expiry: date | None = None
         if given is not None and kind == "issue" and approval.months_on(given.isoformat()) is None:
             undated.append({"approval": approval_id, "name": f"Apply to renew: {approval.name}", "due": approval.why})
         elif given is not None:
             dated.append(_renewal(approval_id, approval, given, kind, today))
+            expiry = expiry_of(approval, given, kind)
         for n, filing in enumerate(approval.filings):
             if filing.month is None or filing.day is None:
                 undated.append({"approval": approval_id, "name": filing.name, "due": filing.due})
@@ -173,6 +184,7 @@ def items(
                     source=filing.source,
                     overdue=False,
                     uid=f"{approval_id}.filing{n}.{due.isoformat()}",
+                    until=None if expiry is None else expiry.isoformat(),
                 )
             )
     dated.sort(key=lambda i: (not i.overdue, i.date, i.title))
@@ -190,32 +202,89 @@ def description(item: Item, firm: str, phone: str) -> str:
     return f"{item.rule}\nSource: {item.source}.\nQuestions or help with the renewal: {firm}, {phone}."
 
 
+def first_morning(stamp: datetime) -> datetime:
+    """The first OVERDUE_HOUR in Kolkata after `stamp`, in UTC: when an overdue item's alarm fires."""
+    local = stamp.astimezone(KOLKATA)
+    morning = local.replace(hour=OVERDUE_HOUR, minute=0, second=0, microsecond=0)
+    if morning <= local:
+        morning += timedelta(days=1)
+    return morning.astimezone(UTC)
+
+
+def yearly(item: Item) -> dict[str, object] | None:
+    """A return's RRULE: every year on its day while the approval is held; none when the
+    approval expires before the first one. 29 February repeats as February's last day (a
+    plain yearly rule would skip common years); counted from a common year's 28th it stays
+    on the 28th, a day early in a leap year, never late."""
+    due = date.fromisoformat(item.date)
+    until = None if item.until is None else date.fromisoformat(item.until)
+    if until is not None and until < due:
+        return None
+    rule: dict[str, object] = {"freq": "yearly"}
+    if (due.month, due.day) == (2, 29):
+        rule |= {"bymonthday": -1, "bymonth": 2}
+    if until is not None:
+        rule["until"] = until
+    return rule
+
+
+def _alarm(title: str, trigger: timedelta | datetime) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", title)
+    if isinstance(trigger, datetime):
+        alarm.add("trigger", trigger, parameters={"VALUE": "DATE-TIME"})
+    else:
+        alarm.add("trigger", trigger)
+    return alarm
+
+
 def ics(dated: list[Item], firm: str, phone: str, domain: str, stamp: datetime) -> bytes:
-    """The deadlines as an iCalendar file: one all-day event per deadline, each with an alarm
-    ALARM_DAYS before, the rule, its source and the firm's phone in the description."""
+    """The deadlines as an iCalendar file: one all-day event per deadline with the rule, its
+    source and the firm's phone in the description. An upcoming one has an alarm ALARM_DAYS
+    before; an overdue one says so in its title and sits on the first morning after the file
+    is made (`first_morning`), with an alarm then, as does one whose usual alarm would fall
+    before that morning; a return repeats yearly (`yearly`)."""
     cal = Calendar()
     cal.add("prodid", f"-//{firm}//Renewal calendar//EN")
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", "Renewals and returns")
+    morning = first_morning(stamp)
+    morning_day = morning.astimezone(KOLKATA).date()
     for item in dated:
         day = date.fromisoformat(item.date)
+        title, text = item.title, description(item, firm, phone)
+        if item.overdue:
+            title = f"Overdue: {item.title}"
+            text = f"Due by {label(day)}: act on it now.\n{text}"
+            day = morning_day
         event = Event()
         event.add("uid", f"{item.uid}@{domain}")
         event.add("dtstamp", stamp)
         event.add("dtstart", day)
         event.add("dtend", day + timedelta(days=1))
-        event.add("summary", item.title)
-        event.add("description", description(item, firm, phone))
+        if item.kind == "filing" and (rule := yearly(item)) is not None:
+            event.add("rrule", rule)
+        event.add("summary", title)
+        event.add("description", text)
         event.add("transp", "TRANSPARENT")
-        alarm = Alarm()
-        alarm.add("action", "DISPLAY")
-        alarm.add("description", item.title)
-        alarm.add("trigger", timedelta(days=-ALARM_DAYS))
-        event.add_component(alarm)
+        if not item.overdue:
+            event.add_component(_alarm(title, timedelta(days=-ALARM_DAYS)))
+        # The usual alarm falls before the file is made: one more, on the first morning.
+        if item.overdue or date.fromisoformat(item.date) - timedelta(days=ALARM_DAYS) <= morning_day:
+            event.add_component(_alarm(title, morning))
         cal.add_component(event)
     return cal.to_ical(sorted=False)
+
+
+def site_domain() -> str:
+    """The UIDs' domain: the host of the site's own address in data/site.toml."""
+    host = urlsplit(content().site.site_url).hostname
+    if not host:
+        raise ValueError("data/site.toml: site_url has no host name")
+    return host
 
 
 def browser_data() -> dict:
@@ -246,7 +315,7 @@ def browser_data() -> dict:
         "former": dict(data.validity.former),
         "firm": data.site.name,
         "phone": data.site.phone,
-        "domain": data.site.site_url.removeprefix("https://"),
+        "domain": site_domain(),
         "alarmDays": ALARM_DAYS,
     }
 

@@ -24,14 +24,17 @@ from .models import Enquiry, MailQueue
 DIGEST_EVERY = timedelta(hours=1)
 
 
-def own_emails_since(session: Session, moment: datetime) -> int:
-    """Enquiries since `moment` that were given an email of their own."""
-    return session.exec(
+def own_emails_since(session: Session, moment: datetime, until: datetime | None = None) -> int:
+    """Enquiries from `moment` to `until` (default: all since) given an email of their own."""
+    query = (
         select(func.count())
         .select_from(MailQueue)
         .join(Enquiry, MailQueue.enquiry_id == Enquiry.id)
         .where(Enquiry.created_at >= moment, MailQueue.digest_until.is_(None))  # type: ignore[union-attr]
-    ).one()
+    )
+    if until is not None:
+        query = query.where(Enquiry.created_at <= until)
+    return session.exec(query).one()
 
 
 def has_email(session: Session, enquiry_id: int) -> bool:
@@ -44,7 +47,9 @@ def notify(session: Session, enquiry: Enquiry, now: datetime, *, held: bool) -> 
     caller's transaction (the store's, after its counter lock: concurrent ones queue up)."""
     assert enquiry.id is not None
     bound = content().enquiries.notifications_per_hour
-    own = (not held or limits.held_mail_due(session, now)) and own_emails_since(session, now - DIGEST_EVERY) < bound
+    own = (not held or limits.held_mail_due(session, now)) and own_emails_since(
+        session, now - DIGEST_EVERY, now
+    ) < bound
     if own:
         mail.enqueue(session, enquiry, now)
     else:

@@ -38,7 +38,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import delete, func, select
 
-from . import account_budget, audit, known_places, passwords, second_factor, staff_notices
+from . import account_budget, audit, keys, known_places, passwords, second_factor, staff_notices
 from .database import transaction
 from .errors import EnquiryError, NotSignedIn, SignInRefused, StoreUnavailable
 from .models import SignInFailure, StaffRecoveryCode, StaffSession, StaffUser, utcnow
@@ -65,6 +65,9 @@ _SCRYPT_MAXMEM = 256 * 1024 * 1024
 _TOKEN_MAX = 200
 
 REFUSED = "That name and password do not match. Check them and try again."
+# The audit's actor for a refused sign-in whose name is no account's: what was typed there
+# may be a password typed in the wrong box, so none of it is kept, not even as a hash.
+UNKNOWN_NAME = "unknown name"
 REAUTH_NEEDED = "Type your password and a code from your app again to download every enquiry."
 INBOX_UNAVAILABLE = "The inbox cannot reach its database just now. Please try again in a minute."
 
@@ -237,7 +240,9 @@ _hashing = threading.BoundedSemaphore(HASHES_AT_ONCE)
 
 
 def _name_key(name: str) -> str:
-    return hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
+    # Keyed (the throttle's key, keys.ADDRESS): the name box may hold a mistyped password, and
+    # a plain SHA-256 of it in a stolen backup could be guessed offline.
+    return keys.keyed_hash(keys.ADDRESS, "staff-name:" + name)
 
 
 def _throttled(session, name_key: str, address_key: str, now: datetime) -> bool:
@@ -314,6 +319,8 @@ def sign_in(
     try:
         with transaction() as session:
             user = session.exec(select(StaffUser).where(StaffUser.name == name)).first()
+            # A refusal names the account only when there is one.
+            actor = user.name if user is not None else UNKNOWN_NAME
             if _throttled(session, name_key, where, now):
                 refusal = "throttled"
             elif account_budget.held(session, name_key, now) and not _exempt_from_budget(
@@ -324,11 +331,11 @@ def sign_in(
                 refusal = ""
                 user_id, stored = (user.id, user.password_hash) if user else (None, None)
             if refusal:
-                audit.record(refusal, name, address=address, now=now, session=session)
+                audit.record(refusal, actor, address=address, now=now, session=session)
         if refusal:
             raise SignInRefused(REFUSED)
         if not _hashing.acquire(blocking=False):
-            audit.record("busy", name, address=address, now=now)
+            audit.record("busy", actor, address=address, now=now)
             raise SignInRefused(REFUSED)
         try:
             # The slow hash runs outside any transaction: it must not hold up enquiries.
@@ -336,7 +343,15 @@ def sign_in(
         finally:
             _hashing.release()
         return _after_check(
-            user_id if matches else None, name, name_key, where, address, now, code=code, device=device, agent=agent
+            user_id if matches else None,
+            actor,
+            name_key,
+            where,
+            address,
+            now,
+            code=code,
+            device=device,
+            agent=agent,
         )
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
@@ -344,7 +359,7 @@ def sign_in(
 
 def _after_check(
     user_id: int | None,
-    name: str,
+    actor: str,
     name_key: str,
     address_key: str,
     address: str,
@@ -384,11 +399,15 @@ def _after_check(
                 device_token = visit.device
                 if visit.new_place:
                     staff_notices.new_place(session, user, address, _agent(agent), now)
-            audit.record("enrol-start" if enrolling else "sign-in", name, address=address, now=now, session=session)
-            return StaffTicket(token=token, name=name, expires_at=expires_at, enrolling=enrolling, device=device_token)
+            audit.record(
+                "enrol-start" if enrolling else "sign-in", user.name, address=address, now=now, session=session
+            )
+            return StaffTicket(
+                token=token, name=user.name, expires_at=expires_at, enrolling=enrolling, device=device_token
+            )
         # The same rows for a known and an unknown name: the database's work tells nothing either.
         session.add(SignInFailure(address_key=address_key, name_key=name_key, created_at=now))
-        audit.record("refused", name, address=address, now=now, session=session)
+        audit.record("refused", actor, address=address, now=now, session=session)
     raise SignInRefused(REFUSED)
 
 

@@ -4,8 +4,10 @@ and the three things that must never reach a visitor.
 It fails (exit 1) on:
 - a doubt word in public text: every string a page can show (service pages, site pages, the
   finder, the records' public sentences; the built HTML is scanned by a browser-suite test);
-- a date the calendar would compute from a period, lead time or due date that is not settled;
-- a record, or a fact in it, last reviewed more than REVIEW_MONTHS ago.
+- a date the calendar would compute from a period, lead time or due date that is not settled,
+  or an appeal window (days) given on an appeal that is not settled;
+- a record, or a fact in it, last reviewed more than REVIEW_MONTHS ago;
+- an approval a service page or the finder names whose record lists no documents.
 
 The doubt words are a safety net: pages speak of unsettled facts only through the fixed
 sentences of consultancy.law.status, so none of these words should ever be written.
@@ -89,6 +91,12 @@ def record_public_text(record: Record, law: Law, today: date) -> Iterator[tuple[
         for name in ("name", "office"):
             if isinstance(getattr(fact, name, None), str):
                 yield f"{where}: {field}.{name}", getattr(fact, name)
+    if record.appeal is not None and record.appeal.to is not None:
+        yield f"{where}: appeal.to", record.appeal.to
+    for n, document in enumerate(record.documents):
+        for name in ("name", "description", "when"):
+            if getattr(document, name) is not None:
+                yield f"{where}: documents[{n}].{name}", getattr(document, name)
     for n, change in enumerate(record.changes):
         yield f"{where}: changes[{n}].title", change.title
         yield f"{where}: changes[{n}].summary", change.summary
@@ -135,6 +143,28 @@ def computed_problems(law: Law, today: date) -> list[Problem]:
         for filing, source in zip(rule.filings, record.filings, strict=True):
             if filing.month is not None and source.status != "settled":
                 problems.append(Problem(where, f"filings '{source.name}': an unsettled due date computes a date"))
+        # An appeal window is a number a reader counts from the date of an order: only a settled one.
+        if record.appeal is not None and record.appeal.days is not None and record.appeal.status != "settled":
+            problems.append(Problem(where, f"appeal: a {record.appeal.status} window of {record.appeal.days} days"))
+    return problems
+
+
+def document_problems(content: Content) -> list[Problem]:
+    """Every approval a service page or the finder names states what its application needs:
+    the pages' checklists, the finder's list and the case tracker read `documents`."""
+    named: dict[str, str] = {}
+    for service in content.services:
+        for approval in service.glance.approvals:
+            named.setdefault(approval, f"the glance box of data/services/{service.route}.toml")
+    approvals = {a.id for a in content.finder.approvals}
+    for record in content.law.records.values():
+        for result in record.finder:
+            if result in approvals:
+                named.setdefault(record.id, f"the finder's result '{result}'")
+    problems = []
+    for approval, where in sorted(named.items()):
+        if not content.law.records[approval].documents:
+            problems.append(Problem(f"data/law/{approval}.toml", f"documents: none listed, but {where} names it"))
     return problems
 
 
@@ -173,6 +203,12 @@ def summary(law: Law, today: date) -> list[str]:
         f"{len(law.records)} records, {sum(counts.values())} facts: " + ", ".join(f"{counts[s]} {s}" for s in STATUSES)
     ]
     lines.append(f"{len(law.updates)} change entries on the updates page")
+    with_documents = [r for r in law.records.values() if r.documents]
+    lines.append(
+        f"{len(with_documents)} records list {sum(len(r.documents) for r in with_documents)} documents;"
+        f" {sum(r.appeal is not None for r in law.records.values())} give an appeal"
+        f" ({sum(r.appeal is not None and r.appeal.status == 'settled' for r in law.records.values())} settled)"
+    )
     for status in ("reported", "unsettled"):
         lines.append(f"{status}:")
         lines += [
@@ -188,6 +224,7 @@ def problems(today: date, data_dir: Path | None = None) -> list[Problem]:
         *doubt_problems(content, data_dir, today),
         *computed_problems(content.law, today),
         *stale_problems(content.law, today),
+        *document_problems(content),
     ]
 
 
@@ -201,7 +238,11 @@ def main(argv: list[str]) -> int:
     found = problems(args.today)
     for problem in found:
         print(f"error: {problem}", file=sys.stderr)
-    print(f"{len(found)} problem(s)" if found else "ok: no doubt words, no date on an unsettled fact, no stale record")
+    print(
+        f"{len(found)} problem(s)"
+        if found
+        else "ok: no doubt words, no date on an unsettled fact, no stale record, every named approval has its documents"
+    )
     return 1 if found else 0
 
 

@@ -227,6 +227,14 @@ class Record(Model):
             dates = [v.since for v in getattr(self, name) if v.since is not None]
             if dates != sorted(dates) or len(set(dates)) != len(dates):
                 raise ValueError(f"{name}: give the values in the order they took effect, one per date")
+        names: set[str] = set()
+        for n, document in enumerate(self.documents):
+            key = " ".join(document.name.lower().split())
+            if key in names:
+                raise ValueError(
+                    f"documents[{n}].name: '{document.name}' is already listed (a document is stated once)"
+                )
+            names.add(key)
         own = {c.id for c in self.changes}
         for where, fact in self.facts():
             change = getattr(fact, "change", None)

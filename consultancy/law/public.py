@@ -27,6 +27,8 @@ class FactsOf:
     validity: str
     renewal: str | None
     filings: tuple[tuple[str, str], ...]
+    # Where a refusal can be appealed and how soon (None where the record names no appeal).
+    appeal: str | None
     # (change id, title, date) of the changes in the law that touch it, newest first.
     updates: tuple[tuple[str, str, date], ...]
 
@@ -44,6 +46,7 @@ def facts_of(record: Record, law: Law, today: date | None = None) -> FactsOf:
         validity=say(record.validity_on(today), "validity"),
         renewal=None if record.renewal is None else say(record.renewal, "renewal"),
         filings=tuple((f.name, say(f, "filing")) for f in record.filings),
+        appeal=None if record.appeal is None else say(record.appeal, "appeal"),
         updates=tuple((u.id, u.change.title, u.date) for u in law.updates_for(record.id)),
     )
 

@@ -122,8 +122,13 @@ def test_finder_answers_chosen_early_give_their_results(desktop_page) -> None:
     page = desktop_page
     scripts = HeldScripts(page)
     page.goto("/approvals-finder")
-    page.get_by_label("What is the project?").select_option("mine")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
-    page.get_by_label("Is the site on or near any of these?").select_option("forest")
+    page.get_by_role("group", name="Is the site on or near any of these?").get_by_label("Forest land").check()
+    # The activity is typed early; the matches open once the page is interactive.
+    box = page.get_by_role("combobox", name="What is the project?")
+    box.fill("quarry")
     scripts.release()
+    expect(box).to_have_attribute("aria-expanded", "true")
+    box.press("Enter")
+    expect(box).to_have_value("Mine or quarry")
     expect(page.locator("#finder-results [data-approval='forest-clearance']")).to_be_visible()

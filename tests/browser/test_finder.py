@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from consultancy.content import content
+from tests.browser.finder_steps import pick_activity
 from tests.conftest import wait_until_interactive
 
 
@@ -21,14 +22,15 @@ def test_finder_page_asks_only_what_matters_and_lists_everything(desktop_page) -
     # At first only the project and its stage are asked; the hospital questions are not shown.
     beds = page.get_by_label("Number of beds")
     expect(beds).to_be_hidden()
-    page.get_by_label("What is the project?").select_option("hotel")
+    pick_activity(page, "hotel", "hotel")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
     expect(beds).to_be_hidden()
     expect(page.locator("#finder-progress-text")).to_contain_text("questions answered")
     page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("^We will construct")).check()
     page.get_by_label(re.compile("^Built-up area you will build")).fill("6000")
     page.get_by_label(re.compile("^Height of the tallest building, after the work")).fill("16")
-    page.get_by_label("Is the site on or near any of these?").select_option("coast")
+    site = page.get_by_role("group", name="Is the site on or near any of these?")
+    site.get_by_label(re.compile("^Within 500 m of the sea")).check()
     # A beach hotel in Puri: fire applies, CRZ and FSSAI are outside our services, the
     # consents depend on the category (ask us), and the blank boiler question is named.
     results = page.locator("#finder-results .result:not([hidden])")
@@ -63,10 +65,10 @@ def test_rented_clinic_is_not_sent_to_build(desktop_page) -> None:
     page = desktop_page
     page.goto("/approvals-finder")
     wait_until_interactive(page)
-    page.get_by_label("What is the project?").select_option("clinic")
+    pick_activity(page, "diagnostic lab", "clinic")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
     page.get_by_role("group", name=re.compile("Will you build")).get_by_label(re.compile("existing premises")).check()
-    expect(page.get_by_label("Is the site on or near any of these?")).to_be_hidden()
+    expect(page.get_by_role("group", name="Is the site on or near any of these?")).to_be_hidden()
     expect(page.locator("#finder-results [data-approval='clinical-establishment']")).to_be_visible()
     for approval in ("building-plan", "architectural-plans", "feasibility"):
         expect(page.locator(f"#finder-results [data-approval='{approval}']")).to_be_hidden()

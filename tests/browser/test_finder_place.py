@@ -25,7 +25,7 @@ def type_place(page, text: str) -> None:
 
 def checked_airport(page) -> str:
     """The airport question's answer as its list shows it."""
-    return page.locator("#q-airport").input_value()
+    return page.locator("input[name='airport']:checked").evaluate_all("els => els[0]?.value ?? ''")
 
 
 def watch_sockets(page) -> list[str]:
@@ -65,7 +65,8 @@ def test_a_pin_code_decides_the_airport_answer_only_when_the_whole_area_is_clear
     expect(page.locator("#place-verdict [data-place='airport']")).to_contain_text("ask us")
     assert checked_airport(page) == "unsure"
     # The visitor can still correct the answer.
-    page.locator("#q-airport").select_option("within-20")
+    airport = page.get_by_role("group", name="How far is the site from an airport?")
+    airport.get_by_label(re.compile("^Within 20 km")).check()
     assert checked_airport(page) == "within-20"
     # Only derived answers reach the address, never the PIN code or a coordinate.
     assert "district=" in page.url and "752022" not in page.url

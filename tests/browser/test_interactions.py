@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scripts.latency import INTERACTIONS, measure
+from tests.browser.finder_steps import pick_activity
 from tests.conftest import WEB, WIDTHS, static_server, wait_until_interactive
 
 pytestmark = pytest.mark.browser
@@ -177,6 +178,8 @@ def _check_controls_work(page) -> None:
     expect(page.locator("iframe.map__frame")).to_have_count(1)
 
     page.goto("/approvals-finder")
+    # The typed activity picker matches and chooses in the page, backend or none.
+    pick_activity(page, "quarry", "mine")
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
     page.get_by_role("group", name=re.compile("forest land")).get_by_label("Yes").check()
     expect(page.locator("#finder-results [data-approval='forest-clearance']")).to_be_visible()

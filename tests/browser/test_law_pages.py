@@ -1,5 +1,6 @@
 """The law as the built site publishes it: no doubt word in any page's HTML, the regulatory
-updates page with its entries, and its Atom feed served beside the sitemap."""
+updates page with its entries, its Atom feed served beside the sitemap, and the documents and
+appeals the records state, on the service pages and in the finder."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from playwright.sync_api import Page, expect
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES
 from consultancy.law.check import find_doubts
+from consultancy.law.status import NOT_SETTLED, say
 from consultancy.law.updates import FEED_PATH, entries
 
 pytestmark = pytest.mark.browser
@@ -78,3 +80,45 @@ def test_screenshots_of_the_updates_page_and_a_glance_box(page: Page, viewport: 
     box = page.locator("#at-a-glance")
     expect(box).to_contain_text("5 years from the date")
     box.screenshot(path=f"{SHOTS}/law-glance-{label}.png")
+
+
+@pytest.mark.parametrize(
+    ("route", "approval"),
+    [("consent-to-operate", "consent-to-operate"), ("hazardous-waste-licensing", "hazardous-waste")],
+)
+def test_the_glance_box_says_where_a_refusal_is_appealed(new_page, route: str, approval: str) -> None:
+    """In the prerendered page: a settled appeal in its own words with its section, one that is
+    not settled through the fixed sentence."""
+    page = new_page(java_script_enabled=False)
+    page.goto(f"/{route}")
+    row = page.locator("#at-a-glance .glance__row").filter(has=page.locator("dt", has_text="If it is refused"))
+    appeal = content().law.records[approval].appeal
+    assert appeal is not None
+    expect(row.locator("dd")).to_have_text(say(appeal, "appeal"))
+    if appeal.status == "settled":
+        expect(row).to_contain_text("within 30 days")
+    else:
+        expect(row.locator("dd")).to_have_text(NOT_SETTLED["appeal"])
+
+
+def test_no_appeal_row_where_the_record_names_none(new_page) -> None:
+    page = new_page(java_script_enabled=False)
+    page.goto("/tank-testing-certificate")
+    expect(page.locator("#at-a-glance dt")).not_to_have_count(0)
+    expect(page.locator("#at-a-glance dt", has_text="If it is refused")).to_have_count(0)
+
+
+def test_a_checklist_and_the_finder_list_the_records_documents(new_page) -> None:
+    """The page's boxes are the record's documents; the finder's one checklist holds each of
+    the fire recommendation's documents once, with the stage it is needed for."""
+    page = new_page(java_script_enabled=False)
+    page.goto("/hazardous-waste-licensing")
+    record = content().law.records["hazardous-waste"]
+    expect(page.locator(".checklist .checklist__name")).to_have_text([d.name for d in record.documents])
+    page.goto("/approvals-finder")
+    fire = [d for d in content().law.records["fire-safety-certificate"].documents if "recommendation" in (d.when or "")]
+    items = page.locator("#finder-checklist-items li")
+    for document in fire:
+        item = items.filter(has=page.locator("strong", has_text=document.name))
+        expect(item).to_have_count(1)
+        expect(item).to_contain_text("Needed for the fire safety recommendation")

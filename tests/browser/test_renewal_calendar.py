@@ -1,5 +1,6 @@
 """/renewal-calendar end to end: approvals ticked and dated by keyboard, the dated list
-(overdue first, returns with their own sources), the .ics download read back, the list kept over a
+(overdue first, returns with their own sources), the .ics download read back by three parsers
+(alarms that can still fire, yearly returns, the site's own UIDs), the list kept over a
 reload, the finder's and a service page's hand-over, at 390 and 1280 px, and the same flow on
 a static host whose backend refuses every connection. Reminders by email: asked for and
 stored (read back with the firm's export) with the backend up, the page saying to confirm
@@ -11,17 +12,21 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+import vobject
 from icalendar import Calendar
 from playwright.sync_api import expect
 
+from consultancy.content import content
 from consultancy.content.renewals import today_in_kolkata
 from tests.browser.test_enquiry_form import _export
 from tests.browser.test_interactions import static_page, static_site  # noqa: F401 (fixtures)
 from tests.conftest import wait_until_interactive
+from tests.unit.test_renewals import _icaljs
 
 pytestmark = pytest.mark.browser
 
@@ -77,12 +82,39 @@ def _flow(page, label: str) -> None:
     events = cal.walk("VEVENT")
     assert len(events) == items.count() == 3
     assert all(e.walk("VALARM") for e in events)
+    _read_the_download(raw, expiry=today + timedelta(days=400))
     # The list survives a reload on the same device.
     page.reload()
     wait_until_interactive(page)
     expect(page.locator("#cal-fire-safety-certificate")).to_be_checked()
     expect(page.locator("#cal-items > li")).to_have_count(3)
     assert page.js_errors == []
+
+
+def _read_the_download(raw: bytes, expiry: date) -> None:
+    """The browser's file as three parsers read it: the overdue renewal marked so with an
+    alarm still to come, the return repeating yearly to the consent's expiry, the site's own
+    domain in every UID."""
+    now = datetime.now(UTC)
+    host = urlsplit(content().site.site_url).hostname
+    by_title = {str(e["summary"]): e for e in Calendar.from_ical(raw).walk("VEVENT")}
+    overdue = by_title["Overdue: Apply to renew: Fire Safety Certificate"]
+    triggers = [a.decoded("trigger") for a in overdue.walk("VALARM")]
+    assert triggers and all(isinstance(t, datetime) and t > now for t in triggers)
+    assert overdue.decoded("dtstart") >= now.date()
+    statement = next(e for title, e in by_title.items() if title.startswith("File: Environmental statement"))
+    assert statement["rrule"]["FREQ"] == ["YEARLY"] and statement["rrule"]["UNTIL"] == [expiry]
+    assert all(str(e["uid"]).endswith(f"@{host}") for e in by_title.values())
+    second = {e.summary.value: e for e in vobject.readOne(raw.decode()).vevent_list}
+    third = {e["summary"]: e for e in _icaljs(raw.decode())}
+    assert second.keys() == third.keys() == by_title.keys()
+    assert [a.trigger.value for a in second[str(overdue["summary"])].valarm_list] == triggers
+    assert third[str(statement["summary"])]["rrule"] == f"FREQ=YEARLY;UNTIL={expiry:%Y%m%d}"
+    assert (
+        {e.uid.value for e in second.values()}
+        == {e["uid"] for e in third.values()}
+        == {str(e["uid"]) for e in by_title.values()}
+    )
 
 
 def test_the_whole_flow_by_keyboard(page, viewport) -> None:

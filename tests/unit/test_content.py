@@ -136,7 +136,7 @@ def test_counts_are_enforced(data_dir: Path, table: str, field: str) -> None:
 
 def test_five_item_checklists_are_enforced(data_dir: Path) -> None:
     route = sorted(FIVE_ITEM_CHECKLISTS)[0]
-    _drop_last(data_dir / "services" / f"{route}.toml", "checklist")
+    _drop_last(data_dir / "services" / f"{route}.toml", "work_documents")
     expect_error(data_dir, f"{route}.toml", "'checklist'", "exactly 5")
 
 

@@ -48,6 +48,7 @@ def count(url: str, sql: str) -> int:
         engine.dispose()
 
 
+@pytest.mark.soak
 def test_an_hour_of_attack_from_fifty_addresses_drops_nothing_and_bounds_the_mail(
     db_url: str, mail_server: MailCatcher, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -105,6 +106,7 @@ def test_an_hour_of_attack_from_fifty_addresses_drops_nothing_and_bounds_the_mai
     assert own + summed == stored
 
 
+@pytest.mark.soak
 def test_reminders_asked_from_many_addresses_for_many_mailboxes_keep_the_queue_bounded(
     db_url: str, mail_server: MailCatcher, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import hashlib
 import inspect
 import io
+import logging
 import time
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -302,3 +304,104 @@ def test_erase_leaves_a_member_of_staff_who_shares_the_persons_name(sqlite_url: 
     entries = audit.entries()
     assert [entry.actor for entry in entries] == ["ravi", "ravi", "ravi"]
     assert entries[1].detail == audit.ERASED and audit.search_hash("ravi") not in entries[2].detail
+
+
+def test_a_refused_sign_in_keeps_nothing_typed_as_an_unknown_name(
+    db_url: str, caplog: pytest.LogCaptureFixture, request: pytest.FixtureRequest
+) -> None:
+    """The name box may hold a password typed in the wrong place: a refusal for a name that is
+    no account's is recorded as "unknown name", and nothing typed there, nor a plain hash of it,
+    reaches the audit, the throttle's rows or any log line (the site's, and PostgreSQL's server
+    log), refused, throttled or busy, by the sign-in post or directly. A refusal for a real
+    account still names it."""
+    from sqlmodel import select
+
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import SignInFailure, StaffAudit
+    from consultancy.enquiries.staff_http import SIGN_IN_PATH, staff_routes
+
+    staff.add_user("anita", PASSWORD)
+    typed = "Tr0ub4dor&3 Horse"  # a password, typed as the name
+    caplog.set_level(logging.DEBUG)  # every logger: the server's lines as well as the site's
+
+    async def fallback(scope, receive, send) -> None:
+        raise AssertionError(scope["path"])
+
+    async def post(name: str, password: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app=staff_routes(fallback), client=("127.0.0.1", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            data = {"name": name, "password": password, "code": "123456"}
+            return await client.post(SIGN_IN_PATH, headers={"origin": "http://127.0.0.1"}, data=data)
+
+    answer = asyncio.run(post(typed, "anita"))
+    assert answer.status_code == 303 and "signin=refused" in answer.headers["location"]
+    assert "signin=refused" in asyncio.run(post("anita", "wrong password")).headers["location"]
+    # Busy: every password check slot taken.
+    for _ in range(staff.HASHES_AT_ONCE):
+        assert staff._hashing.acquire(blocking=False)
+    try:
+        with pytest.raises(SignInRefused):
+            staff.sign_in(typed, "x", address="203.0.113.5")
+    finally:
+        for _ in range(staff.HASHES_AT_ONCE):
+            staff._hashing.release()
+    # Throttled: the pair's failures used up.
+    for _ in range(staff.MAX_FAILURES + 1):
+        with pytest.raises(SignInRefused):
+            staff.sign_in(typed, "x", address="198.51.100.9")
+    recorded = [(entry.actor, entry.action) for entry in audit.entries()]
+    assert recorded == [
+        (staff.UNKNOWN_NAME, "refused"),
+        ("anita", "refused"),
+        (staff.UNKNOWN_NAME, "busy"),
+        *[(staff.UNKNOWN_NAME, "refused")] * staff.MAX_FAILURES,
+        (staff.UNKNOWN_NAME, "throttled"),
+    ]
+    with transaction() as session:
+        rows = [repr(row.model_dump()) for row in session.exec(select(StaffAudit)).all()]
+        rows += [repr(row.model_dump()) for row in session.exec(select(SignInFailure)).all()]
+    server_log = ""
+    if db_url.startswith("postgresql"):
+        server_log = request.getfixturevalue("postgres_cluster").log.read_text(encoding="utf-8", errors="replace")
+        assert "database system is ready" in server_log  # the log this reads is the server's
+    kept = "\n".join([*rows, *(entry.line() for entry in audit.entries()), caplog.text, server_log]).lower()
+    for form_of_it in (typed, staff.normalise_name(typed)):
+        assert form_of_it.lower() not in kept
+        for plain in (hashlib.sha256, hashlib.md5, hashlib.sha1):
+            assert plain(form_of_it.encode()).hexdigest() not in kept
+    assert "tr0ub4dor" not in kept
+
+
+def test_older_refusals_lose_the_typed_name_at_the_migration(db_url: str) -> None:
+    """Rows written before the change: the migration turns a refusal's unknown name into
+    "unknown name", keeps a real account's, and empties the throttle's unkeyed rows."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlmodel import func, select
+
+    from consultancy.enquiries import database
+    from consultancy.enquiries.database import transaction
+    from consultancy.enquiries.models import SignInFailure
+
+    staff.add_user("anita", PASSWORD)
+    config = Config(str(database.ALEMBIC_INI))
+    with database.engine(db_url).begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "f2c6a8e4d1b7")
+    audit.record("refused", "tr0ub4dor&3 horse", address="203.0.113.5")
+    audit.record("throttled", "tr0ub4dor&3 horse", address="203.0.113.5")
+    audit.record("refused", "anita", address="203.0.113.5")
+    audit.record("sign-in", "anita", address="203.0.113.5")
+    # A throttle row, as written before the change (its key is now keyed, so it is the same to the migration).
+    with pytest.raises(SignInRefused):
+        staff.sign_in("tr0ub4dor&3 horse", "wrong", address="203.0.113.5")
+    database.upgrade(db_url)
+    assert [(entry.actor, entry.action) for entry in audit.entries()] == [
+        (staff.UNKNOWN_NAME, "refused"),
+        (staff.UNKNOWN_NAME, "throttled"),
+        ("anita", "refused"),
+        ("anita", "sign-in"),
+        (staff.UNKNOWN_NAME, "refused"),
+    ]
+    with transaction() as session:
+        assert session.exec(select(func.count()).select_from(SignInFailure)).one() == 0

@@ -199,3 +199,21 @@ def test_the_sites_own_office_hours_can_be_read() -> None:
     assert hours.days and hours.opens < hours.closes
     with pytest.raises(ValueError):
         parse_office_hours("Weekdays, mornings")
+
+
+def test_the_hourly_bound_on_notifications_counts_the_hour_before_an_enquiry_not_after(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from consultancy.enquiries import notifications
+
+    _limits(monkeypatch, notifications_per_hour=2)
+    monkeypatch.setattr(notifications, "content", limits.content)
+    now = datetime.now(UTC)
+    for n in range(3):
+        store.receive(person(n), f"198.51.100.{n + 1}", now=now)
+    own = "SELECT count(*) FROM mail_queue WHERE digest_until IS NULL"
+    assert rows(db_url, own) == [(2,)]
+    # One stored as of two hours back (a restore, an import, a test's backdated one) had an
+    # hour of its own before it: the later ones do not count against it.
+    store.receive(person(9), "198.51.100.9", now=now - timedelta(hours=2))
+    assert rows(db_url, own) == [(3,)]

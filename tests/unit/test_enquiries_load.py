@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from tests.enquiry_fixtures import UNMENTIONED_SQL
@@ -70,6 +71,7 @@ WAIT_S = 180
 SEPARATOR = "-- end of refusal --"
 
 
+@pytest.mark.soak
 def test_a_thousand_enquiries_within_a_minute_nothing_lost(db_url: str) -> None:
     started = time.monotonic()
     workers = [

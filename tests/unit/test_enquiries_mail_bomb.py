@@ -63,6 +63,7 @@ def mailbox(address: str) -> str:
     return f"{local.split('+', 1)[0]}@{domain}"
 
 
+@pytest.mark.soak
 def test_the_reminders_form_cannot_mail_bomb_a_stranger_over_24_hours(
     db_url: str, mail_server: MailCatcher, capsys: pytest.CaptureFixture[str]
 ) -> None:

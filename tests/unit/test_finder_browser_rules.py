@@ -52,9 +52,32 @@ def run_in_node(page: FinderPage, sets: list[dict[str, str]], tmp_path: Path) ->
     return json.loads(subprocess.run([str(NODE), str(script)], capture_output=True, text=True, check=True).stdout)
 
 
+def settled_once(page: FinderPage) -> FinderPage:
+    """A copy of `page` that settles each answer set once: `outcome`, `title_for`, `asked`,
+    `implied` and `open_questions` each run the same one pass (`_settle`, a pure function of
+    the answers) again, about 115 times per set over the 37 rules. Same results, about a
+    hundredth of the work; the page's own copy is left as it is."""
+    copy = page.model_copy()
+    settle = page._settle
+    # By the answer set itself (kept here, so its id is not reused): the sets are never changed.
+    memo: dict[int, tuple[dict[str, str], tuple]] = {}
+
+    def once(answers: dict[str, str]) -> tuple:
+        kept = memo.get(id(answers))
+        if kept is None or kept[0] is not answers:
+            kept = memo[id(answers)] = (answers, settle(answers))
+        # Each caller gets fresh containers, as from the real pass.
+        effective, carried, asked, open_questions = kept[1]
+        return dict(effective), dict(carried), list(asked), list(open_questions)
+
+    object.__setattr__(copy, "_settle", once)
+    return copy
+
+
 def assert_parity(page: FinderPage, sets: list[dict[str, str]], tmp_path: Path) -> dict[str, int]:
     """Every answer set gives the same result in Node as in Python; counts of what was reached."""
     reached = {"applies": 0, "undecided": 0, "outside": 0, "asked_out": 0}
+    page = settled_once(page)
     for answers, result in zip(sets, run_in_node(page, sets, tmp_path), strict=True):
         for n, rule in enumerate(page.rules):
             status, texts = page.outcome(rule, answers)
@@ -62,7 +85,7 @@ def assert_parity(page: FinderPage, sets: list[dict[str, str]], tmp_path: Path) 
             assert result["undecided"][n] == ("; ".join(texts) if status == "undecided" else ""), (rule.id, answers)
             assert result["titles"][n] == page.title_for(rule, answers), (rule.id, answers)
             reached[status if status != "no" else "applies"] += status != "no"
-            reached["outside"] += status == "applies" and rule not in page.approvals
+            reached["outside"] += status == "applies" and n >= len(page.approvals)  # rules: approvals, then outside
         assert result["implied"] == page.implied(answers), answers
         assert result["asked"] == page.asked(answers), answers
         assert result["open"] == page.open_questions(answers), answers

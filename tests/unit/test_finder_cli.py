@@ -21,7 +21,8 @@ def test_a_beach_hotel_in_puri(tmp_path: Path) -> None:
     result = run(
         tmp_path,
         'activity = "hotel"\nstage = "new"\npremises = "build"\nbuilt_up_area = 6000\nheight = 16\n'
-        'site = "coast"\nairport = "neither"\ngroundwater = 30\nfood = "yes"\nlpg_kg = 200\nnonsense = 1\n',
+        'site = "coast"\nairport = "neither"\nborewell = "yes"\ngroundwater = 30\nfood = "yes"\n'
+        'keeps_lpg = "yes"\nlpg_kg = 200\nnonsense = 1\n',
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -29,7 +30,7 @@ def test_a_beach_hotel_in_puri(tmp_path: Path) -> None:
     outside = out.split("Also needed, outside our services:")[1].split("Could not decide")[0]
     undecided = out.split("Could not decide from these answers:")[1]
     assert "Fire Safety Recommendation" in applies and "[fire-noc]" in applies
-    assert "Any building 15 m or taller" in applies
+    assert "Your hotel will be 15 m or taller" in applies
     assert "[crz]" in outside and "Odisha Coastal Zone Management Authority" in outside and "Source:" in outside
     assert "[consent-to-operate]" in undecided and "ask us" in undecided
     assert "Needs an answer: Will you use a steam boiler?" in undecided

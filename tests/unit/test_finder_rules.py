@@ -28,14 +28,16 @@ def reasons(rule_id: str, answers: dict[str, str]) -> list[str]:
     return FINDER.outcome(rule, answers)[1]
 
 
-OFFICE = {"activity": "office", "stage": "new", "premises": "build", "basement_area": "0", "for_sale": "no"}
-HOTEL = {"activity": "hotel", "stage": "new", "premises": "build", "basement_area": "0", "gas_cylinders": "none"}
+OFFICE = {"activity": "office", "stage": "new", "premises": "build", "basement_area": "0", "for_sale": "no",
+          "keeps_diesel": "yes"}  # fmt: skip
+HOTEL = {"activity": "hotel", "stage": "new", "premises": "build", "basement_area": "0", "keeps_gas": "no",
+         "keeps_diesel": "yes", "keeps_lpg": "yes"}  # fmt: skip
 HOSPITAL = {"activity": "hospital", "stage": "new", "premises": "rented", "built_up_area": "100", "height": "6",
             "floors": "1", "beds": "0", "icu": "no"}  # fmt: skip
 HOUSING = {"activity": "housing-sale", "stage": "new", "basement_area": "0"}
-FACTORY = {"activity": "factory", "stage": "new", "premises": "build", "eia_listed": "no", "petrol_litres": "0"}
-GW_HOTEL = {"activity": "hotel", "stage": "new", "premises": "build"}
-GW_PLANT = {"activity": "stone-crusher", "stage": "new"}
+FACTORY = {"activity": "factory", "stage": "new", "premises": "build", "eia_listed": "no", "keeps_petrol": "no"}
+GW_HOTEL = {"activity": "hotel", "stage": "new", "premises": "build", "borewell": "yes"}
+GW_PLANT = {"activity": "stone-crusher", "stage": "new", "borewell": "yes"}
 
 # (rule, fixed answers, question, [(answer, expected status)]): below, at, above each limit.
 BOUNDARIES = [
@@ -86,9 +88,9 @@ BOUNDARIES = [
     ("peso-licence", {**OFFICE, "largest_tank": "990"}, "diesel_litres", [("24999", N), ("25000", N), ("25001", A)]),
     ("petroleum-district-licence", {**OFFICE, "diesel_litres": "3000"}, "largest_tank", [("999", A), ("1000", A), ("1001", N)]),
     # Class C: no licence threshold has a source, so any stock is "ask us".
-    ("peso-licence", {**FACTORY, "diesel_litres": "0", "lpg_kg": "0", "gas_cylinders": "none"}, "furnace_oil_litres", [("0", N), ("1", U), ("45001", U)]),
+    ("peso-licence", {**FACTORY, "keeps_diesel": "no", "keeps_lpg": "no", "keeps_gas": "no", "keeps_furnace_oil": "yes"}, "furnace_oil_litres", [("0", N), ("1", U), ("45001", U)]),
     # Gas Cylinders Rules, 2016, rule 44: LPG up to 100 kg for own use.
-    ("peso-licence", {**HOTEL, "diesel_litres": "0"}, "lpg_kg", [("99", N), ("100", N), ("101", A)]),
+    ("peso-licence", {**HOTEL, "keeps_diesel": "no"}, "lpg_kg", [("99", N), ("100", N), ("101", A)]),
     # OSH Code: a factory from 20 workers with power, 40 without.
     ("factory-licence", {**FACTORY, "power": "yes"}, "workers", [("19", N), ("20", A), ("21", A)]),
     ("factory-licence", {**FACTORY, "power": "no"}, "workers", [("39", N), ("40", A), ("41", A)]),
@@ -111,8 +113,8 @@ BOUNDARIES = [
     # Item 1(a): non-coal leases above 100 ha are Category A (reported); below, B1 or B2: ask us.
     ("environment-impact-assessment", {"activity": "mine", "stage": "new"}, "lease_area", [("100", U), ("100.1", A), ("150", A)]),
     # Class A: Form XII by the District Authority up to 300 L; above it, PESO.
-    ("peso-licence", {**FACTORY, "diesel_litres": "0", "lpg_kg": "0", "gas_cylinders": "none", "furnace_oil_litres": "0"}, "petrol_litres", [("299", N), ("300", N), ("301", A)]),
-    ("petroleum-district-licence", {**FACTORY, "diesel_litres": "0"}, "petrol_litres", [("0", N), ("0.5", U), ("301", N)]),
+    ("peso-licence", {**FACTORY, "keeps_diesel": "no", "keeps_lpg": "no", "keeps_gas": "no", "keeps_furnace_oil": "no", "keeps_petrol": "yes"}, "petrol_litres", [("299", N), ("300", N), ("301", A)]),
+    ("petroleum-district-licence", {**FACTORY, "keeps_diesel": "no", "keeps_petrol": "yes"}, "petrol_litres", [("0", N), ("0.5", U), ("301", N)]),
 ]  # fmt: skip
 
 
@@ -162,7 +164,7 @@ def test_a_mine_is_not_asked_whether_it_is_in_the_eia_schedule_nor_about_buildin
 
 
 def test_no_small_enterprise_question_without_groundwater() -> None:
-    base = {"activity": "hotel", "stage": "new", "premises": "build"}
+    base = {"activity": "hotel", "stage": "new", "premises": "build", "borewell": "yes"}
     assert "small_enterprise" not in FINDER.asked({**base, "groundwater": "0"})
     assert "small_enterprise" in FINDER.asked({**base, "groundwater": "3"})
     assert "small_enterprise" not in FINDER.asked({**base, "groundwater": "10"})
@@ -182,20 +184,23 @@ def test_basements_are_asked_from_500_m2_after_expansion(area: str, asked: bool)
 
 @pytest.mark.parametrize(("litres", "asked"), [("1000", False), ("1000.5", True), ("25000", True), ("25001", False)])
 def test_the_largest_tank_is_asked_only_with_diesel(litres: str, asked: bool) -> None:
-    answers = {"activity": "office", "stage": "new", "diesel_litres": litres}
+    answers = {"activity": "office", "stage": "new", "keeps_diesel": "yes", "diesel_litres": litres}
     assert ("largest_tank" in FINDER.asked(answers)) is asked
 
 
 @pytest.mark.parametrize(("gw", "asked"), [("0", False), ("0.1", True), ("5", True), ("5.1", False)])
 def test_domestic_use_is_asked_of_industries_up_to_5_m3(gw: str, asked: bool) -> None:
-    assert ("domestic_only" in FINDER.asked({"activity": "bakery", "stage": "new", "groundwater": gw})) is asked
+    assert (
+        "domestic_only" in FINDER.asked({"activity": "bakery", "stage": "new", "borewell": "yes", "groundwater": gw})
+    ) is asked
 
 
 def test_rented_premises_are_not_asked_about_the_site_but_keep_their_water() -> None:
     answers = {"activity": "clinic", "stage": "new", "premises": "rented", "mast": "no"}
     asked = FINDER.asked(answers)
     assert {"site", "forest_land", "airport", "existing_area"}.isdisjoint(asked)
-    assert "groundwater" in asked
+    assert "borewell" in asked
+    assert "groundwater" in FINDER.asked({**answers, "borewell": "yes"})
     # A tenant's rooftop mast is a structure near the airport.
     assert "airport" in FINDER.asked({**answers, "mast": "yes"})
 
@@ -275,7 +280,6 @@ def test_every_outside_item_names_its_authority_and_source() -> None:
         "pcpndt",
         "drug-licence",
         "crz",
-        "boiler",
         "fssai",
         "mining-plan",
         "dgms",
@@ -284,6 +288,21 @@ def test_every_outside_item_names_its_authority_and_source() -> None:
     }
     for item in FINDER.outside:
         assert item.authority and item.source and item.act
+
+
+def test_a_boiler_is_the_government_nocs_services_approval_as_its_record_and_the_search_say() -> None:
+    """The reference lists the Boilers Act under 'Other government NOCs' and that service's page
+    shows the boiler record: the finder lists it as that service's approval, not outside."""
+    assert "boiler" not in {o.id for o in FINDER.outside}
+    boiler = next(a for a in FINDER.approvals if a.id == "boiler")
+    assert boiler.route == "various-govt-officials-nocs"
+    assert "boiler" in content().service(boiler.route).glance.approvals
+    assert "Inspector of Boilers" in boiler.authority and "Boilers Act, 2025" in boiler.act
+    equipment = next(e for e in content().search_terms.equipment if "boiler" in e.words)
+    assert equipment.service == boiler.route and equipment.also == []
+    assert status("boiler", {"activity": "factory", "stage": "new", "boiler": "yes"}) == A
+    assert status("boiler", {"activity": "factory", "stage": "new", "boiler": "no"}) == N
+    assert status("boiler", {"activity": "factory", "stage": "new"}) == U
 
 
 def test_the_forest_help_gives_the_wide_meaning() -> None:
@@ -342,3 +361,37 @@ def test_authority_and_law_come_from_the_approvals_record() -> None:
     clinic = next(a for a in page.approvals if a.id == "clinical-establishment")
     # A reported authority is not named as settled fact: the fixed sentence stands in.
     assert clinic.authority == NOT_SETTLED["authority"]
+
+
+def test_reasons_name_the_visitors_project_in_plain_words() -> None:
+    hospital = {"activity": "hospital", "stage": "new", "premises": "build", "built_up_area": "6000", "height": "10"}
+    hospital |= {"floors": "2", "beds": "60"}
+    assert reasons("consent-to-operate", hospital) == [
+        "Your hospital needs the Board's consent: every pollution category but White does, and we confirm "
+        "your unit's category with the Board"
+    ]
+    assert reasons("fire-noc", hospital)[0].startswith("Your hospital will have more than 30 beds")
+    # A sector of the CPCB list reads its own name; a reason said by two triggers comes once.
+    rice = {"activity": "rice-mill", "stage": "new", "eia_listed": "no", "built_up_area": "100"}
+    assert reasons("consent-to-establish", rice)[0].startswith("Your rice mill")
+    assert len(reasons("building-plan", hospital)) == 1
+    for rule in FINDER.rules:
+        for trigger in rule.triggers:
+            assert "CPCB list" not in trigger.reason and "(not White)" not in trigger.reason
+
+
+def test_a_reason_may_name_only_the_project() -> None:
+    from pydantic import ValidationError
+
+    from consultancy.content.finder import FinderPage
+
+    data = FINDER.model_dump()
+    data["approvals"][0]["triggers"][0]["reason"] = "Your {activity} needs it"
+    with pytest.raises(
+        ValidationError, match=r"approvals\[0\]\.triggers\[0\]\.reason: \{activity\} is not \{project\}"
+    ):
+        FinderPage.model_validate(data)
+    data = FINDER.model_dump()
+    data["project_names"] = {"no-such-activity": "thing"}
+    with pytest.raises(ValidationError, match="project_names: 'no-such-activity'"):
+        FinderPage.model_validate(data)

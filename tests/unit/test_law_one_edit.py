@@ -1,11 +1,13 @@
 """One edit to a record changes every page, the finder and the calendar that state the fact.
 
-For one fact of each kind (a period, a filing, an authority, a fee) the test edits the record
-in a copy of data/ and reads what the site would publish from it: the service pages and the
-approvals finder rendered by the same page functions the build compiles (their component
-trees, which the build turns into the prerendered HTML), the finder's compiled rules, and the
-.ics the renewal calendar writes. A full `reflex export` per edit would take minutes for each
-fact; the page functions are where the records are read, so rendering them is the same proof.
+For one fact of each kind (a period, a filing, an authority, a fee), and for one document an
+application needs, the test edits the record in a copy of data/ and reads what the site would
+publish from it: the service pages and the approvals finder rendered by the same page
+functions the build compiles (their component trees, which the build turns into the
+prerendered HTML), the finder's compiled rules and the facts it ships to the browser (its
+documents), and the .ics the renewal calendar writes. A full `reflex export` per edit would
+take minutes for each fact; the page functions are where the records are read, so rendering
+them is the same proof.
 Everything runs in a fresh interpreter, because the site reads its content once per process.
 """
 
@@ -30,6 +32,7 @@ from datetime import UTC, date, datetime
 
 import consultancy.pages
 from consultancy.components.finder.rules import evaluator_js
+from consultancy.components.finder.state import _facts
 from consultancy.content import content
 from consultancy.content.renewals import ics, items
 from consultancy.templates.webpage import ROUTES
@@ -41,7 +44,9 @@ dated, _ = items(content().validity, held, date(2026, 11, 25))
 site = content().site
 calendar = ics(dated, site.name, site.phone, "example.com", datetime(2026, 11, 25, tzinfo=UTC)).decode()
 finder = {a.id: a.authority for a in content().finder.approvals}
-print(json.dumps({"pages": pages, "ics": calendar, "finder": finder, "rules": evaluator_js(content().finder)}))
+facts = json.dumps(_facts(content().finder))
+rules = evaluator_js(content().finder)
+print(json.dumps({"pages": pages, "ics": calendar, "finder": finder, "rules": rules, "facts": facts}))
 """
 
 
@@ -76,6 +81,10 @@ def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, di
     # A fee: the fire certificate's fee per square metre.
     fee = 'text = "Rs {} per square metre of built-up area for residential buildings and Rs {} for others;'
     edit(law / "fire-safety-certificate.toml", fee.format(1, 2), fee.format(4, 7))
+    # A document: the hazardous waste application's storage drawing is renamed and redescribed.
+    edit(law / "hazardous-waste.toml", 'name = "Storage area layout"', 'name = "Drawing of the waste store"')
+    edit(law / "hazardous-waste.toml", 'description = "Drawing of the hazardous waste store showing',
+         'description = "Plan of the hazardous waste store giving')  # fmt: skip
     return before, publish(data)
 
 
@@ -123,3 +132,18 @@ def test_a_fee_changes_the_fire_pages(before_and_after: tuple[dict, dict]) -> No
 def test_nothing_else_moved(before_and_after: tuple[dict, dict]) -> None:
     before, after = before_and_after
     assert before["pages"]["/regulatory-updates"] == after["pages"]["/regulatory-updates"]
+
+
+def test_a_document_changes_the_page_checklist_and_the_finder(before_and_after: tuple[dict, dict]) -> None:
+    before, after = before_and_after
+    for page in ("/hazardous-waste-licensing", "/approvals-finder"):
+        assert "Storage area layout" in before["pages"][page], page
+        assert "Drawing of the waste store" not in before["pages"][page], page
+        assert "Drawing of the waste store" in after["pages"][page], page
+        assert "Plan of the hazardous waste store giving" in after["pages"][page], page
+        assert "Storage area layout" not in after["pages"][page], page
+    # What the finder ships to the browser for the enquiry and the checklist count.
+    assert '"Storage area layout"' in before["facts"] and '"Drawing of the waste store"' in after["facts"]
+    assert '"Storage area layout"' not in after["facts"]
+    # A document decides no answer: the compiled rules are the same.
+    assert before["rules"] == after["rules"]

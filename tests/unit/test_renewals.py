@@ -1,11 +1,13 @@
 """The renewal calendar's rules (consultancy/content/renewals.py) at their boundaries; the
 browser's copy (components/renewal_calendar/renewals.js, run in Node) giving the same items
-and the same .ics file byte for byte; that file read back by `icalendar` event by event and
-by a second parser (vobject)."""
+and the same .ics file byte for byte; that file read back event by event, alarms and repeats
+included, by three independent parsers: `icalendar`, `vobject` and Mozilla's ical.js."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import shutil
 import subprocess
 from dataclasses import replace
@@ -17,7 +19,16 @@ import vobject
 from icalendar import Calendar
 
 from consultancy.content import content
-from consultancy.content.renewals import add_months, as_dicts, browser_data, expiry_of, ics, items, on_or_after
+from consultancy.content.renewals import (
+    Item,
+    add_months,
+    as_dicts,
+    browser_data,
+    expiry_of,
+    ics,
+    items,
+    on_or_after,
+)
 from consultancy.law.calendar import Period
 from consultancy.law.check import find_doubts
 from consultancy.law.status import NOT_SETTLED
@@ -26,7 +37,12 @@ ROOT = Path(__file__).resolve().parents[2]
 NODE = ROOT / ".tools" / "node_modules" / "node" / "bin" / "node"
 MODULE = ROOT / "consultancy" / "components" / "renewal_calendar" / "renewals.js"
 RUNNER = Path(__file__).with_name("renewals_parity.mjs")
+ICALJS_RUNNER = Path(__file__).with_name("ics_icaljs.mjs")
+ICALJS = ROOT / ".tools" / "node_modules" / "ical.js" / "dist" / "ical.js"
+# 10:00 in Kolkata: an overdue item's alarm goes to 9:00 the next morning.
 STAMP = datetime(2026, 11, 25, 4, 30, 0, tzinfo=UTC)
+# 07:30 and 01:30 (the next day) in Kolkata: the same morning's 9:00.
+STAMPS = [STAMP, datetime(2026, 11, 25, 2, 0, tzinfo=UTC), datetime(2026, 11, 25, 20, 0, tzinfo=UTC)]
 
 
 @pytest.mark.parametrize(
@@ -200,43 +216,127 @@ def _node(tmp_path: Path, cases: list[dict]) -> list[dict]:
 
 
 def test_the_browser_gives_the_same_items_and_file(tmp_path: Path) -> None:
-    cases = [{"held": held, "today": today} for held in HELD for today in TODAYS]
+    cases = [
+        {"held": held, "today": today, "stamp": stamp.isoformat()}
+        for held in HELD
+        for today in TODAYS
+        for stamp in STAMPS
+    ]
     data = browser_data()
     for case, browser in zip(cases, _node(tmp_path, cases), strict=True):
         dated, undated = items(content().validity, case["held"], date.fromisoformat(case["today"]))
         assert browser["dated"] == as_dicts(dated), case
         assert browser["undated"] == undated, case
-        python_file = ics(dated, data["firm"], data["phone"], data["domain"], STAMP)
+        python_file = ics(dated, data["firm"], data["phone"], data["domain"], datetime.fromisoformat(case["stamp"]))
         assert browser["ics"].encode() == python_file, case
 
 
-def test_the_browser_file_reads_back_event_by_event(tmp_path: Path) -> None:
-    held = HELD[4]
+# Every approval issued on 28 Feb 2025 (several renewals overdue on 25 Nov 2026, returns
+# repeating to a known expiry), the environmental clearance with no date (its returns repeat
+# open-ended), and a renewal due within the alarm's 14 days.
+READ_BACK = {a: {"date": "2025-02-28", "kind": "issue"} for a in content().validity} | {
+    "environmental-clearance": {"date": "", "kind": "issue"},
+    "pcpndt": {"date": "2021-12-04", "kind": "issue"},
+}
+INTERNAL = re.compile(r"\b(?:settled|unsettled|reported|status|confidence|TODO|internal)\b", re.I)
+
+
+def _icaljs(text: str) -> list[dict]:
+    assert ICALJS.exists(), f"{ICALJS} is missing: make {ICALJS.relative_to(ROOT).parent.parent / 'package.json'}"
+    command = [str(NODE), str(ICALJS_RUNNER), str(ICALJS)]
+    return json.loads(subprocess.run(command, input=text, capture_output=True, text=True, check=True).stdout)
+
+
+def _vobject_dates(event: vobject.base.Component) -> list[date]:
+    """The first 12 occurrences as vobject expands them (a one-off event has no rule set)."""
+    rules = event.getrruleset(addRDate=True)
+    return [event.dtstart.value] if rules is None else [d.date() for d in itertools.islice(rules, 12)]
+
+
+def _expected(item: Item, morning: datetime) -> dict:
+    """What every parser must read for one item, worked out here from the item alone."""
+    due = date.fromisoformat(item.date)
+    morning_day = (morning + timedelta(hours=5, minutes=30)).date()
+    until = None if item.until is None else date.fromisoformat(item.until)
+    repeating = not (item.kind == "renewal" or (until is not None and until < due))
+    if not repeating:
+        repeats = [due]
+    else:
+        repeats = [date(y, due.month, due.day) for y in range(due.year, due.year + 12)]
+        repeats = [d for d in repeats if until is None or d <= until]
+    triggers: list[timedelta | datetime] = [] if item.overdue else [timedelta(days=-14)]
+    if item.overdue or due - timedelta(days=14) <= morning_day:
+        triggers.append(morning)
+    return {
+        "title": f"Overdue: {item.title}" if item.overdue else item.title,
+        "start": morning_day if item.overdue else due,
+        "repeats": [morning_day] if item.overdue else repeats[:12],
+        "open": item.kind == "filing" and until is None,
+        "repeating": repeating,
+        "triggers": triggers,
+    }
+
+
+def test_the_file_reads_the_same_in_three_parsers(tmp_path: Path) -> None:
     today = "2026-11-25"
-    browser = _node(tmp_path, [{"held": held, "today": today}])[0]
-    text: str = browser["ics"]
+    text: str = _node(tmp_path, [{"held": READ_BACK, "today": today}])[0]["ics"]
     raw = text.encode()
     # RFC 5545: CRLF line ends, no line over 75 octets.
     assert raw.endswith(b"\r\n") and b"\n" not in raw.replace(b"\r\n", b"")
     assert max(len(line) for line in raw.split(b"\r\n")) <= 75
-    dated, _ = items(content().validity, held, date.fromisoformat(today))
+    dated, _ = items(content().validity, READ_BACK, date.fromisoformat(today))
+    morning = datetime(2026, 11, 26, 3, 30, tzinfo=UTC)  # 9:00 in Kolkata, the morning after STAMP
+    expected = [_expected(item, morning) for item in dated]
+    # The file covers every case this test is about.
+    assert any(i.overdue for i in dated) and any(not e["open"] and len(e["repeats"]) > 1 for e in expected)
+    assert any(e["open"] for e in expected) and any(
+        not i.overdue and len(e["triggers"]) == 2 for i, e in zip(dated, expected, strict=True)
+    )
+    assert any(i.kind == "filing" and not e["repeating"] for i, e in zip(dated, expected, strict=True))
+    site = content().site.site_url.split("//", 1)[1].split("/", 1)[0]
     phone = content().site.phone
-    cal = Calendar.from_ical(raw)
-    events = cal.walk("VEVENT")
-    assert len(events) == len(dated) > 5
-    uids = set()
-    for event, item in zip(events, dated, strict=True):
-        assert event.decoded("dtstart") == date.fromisoformat(item.date)
-        assert event.decoded("dtend") == date.fromisoformat(item.date) + timedelta(days=1)
-        assert str(event["summary"]) == item.title
-        assert item.rule in str(event["description"]) and phone in str(event["description"])
-        alarm = event.walk("VALARM")[0]
-        assert alarm.decoded("trigger") == timedelta(days=-14) and str(alarm["action"]) == "DISPLAY"
-        uids.add(str(event["uid"]))
-    assert len(uids) == len(events)
-    # A second, independent parser reads the same events.
-    parsed = vobject.readOne(text)
-    second = parsed.vevent_list
-    expected = [(date.fromisoformat(i.date), i.title) for i in dated]
-    assert [(e.dtstart.value, e.summary.value) for e in second] == expected
-    assert all(e.valarm.trigger.value == timedelta(days=-14) for e in second)
+
+    first = Calendar.from_ical(raw).walk("VEVENT")
+    second = vobject.readOne(text).vevent_list
+    third = _icaljs(text)
+    assert len(first) == len(second) == len(third) == len(dated) > 5
+    for one, two, three, item, want in zip(first, second, third, dated, expected, strict=True):
+        uid = f"{item.uid}@{site}"
+        assert str(one["uid"]) == two.uid.value == three["uid"] == uid
+        assert str(one["summary"]) == two.summary.value == three["summary"] == want["title"]
+        assert one.decoded("dtstart") == two.dtstart.value == want["start"]
+        assert three["start"] == want["start"].isoformat() and three["allDay"]
+        assert three["end"] == (want["start"] + timedelta(days=1)).isoformat()
+        # Occurrences: vobject and ical.js expand the RRULE; icalendar reads its parts.
+        assert _vobject_dates(two) == want["repeats"]
+        assert three["occurrences"] == [d.isoformat() for d in want["repeats"]]
+        rrule = one.get("rrule")
+        if not want["repeating"]:
+            assert rrule is None and three["rrule"] is None
+        else:
+            assert rrule["FREQ"] == ["YEARLY"]
+            assert rrule.get("UNTIL") == (None if want["open"] else [date.fromisoformat(item.until)])
+        # Alarms: the usual one 14 days before, and one that can still fire when that is past.
+        triggers = [a.decoded("trigger") for a in one.walk("VALARM")]
+        assert triggers == want["triggers"]
+        assert [a.trigger.value for a in two.valarm_list] == want["triggers"]
+        assert [a["trigger"] for a in three["alarms"]] == [
+            "-P14D" if isinstance(t, timedelta) else t.strftime("%Y-%m-%dT%H:%M:%SZ") for t in want["triggers"]
+        ]
+        assert all(t > STAMP for t in triggers if isinstance(t, datetime))
+        # The description: the rule, its source, the firm's phone; no internal label.
+        for description in (str(one["description"]), two.description.value, three["description"]):
+            assert item.rule in description and phone in description
+            assert find_doubts(description) == [] and INTERNAL.findall(description) == [], description
+
+
+def test_a_return_due_on_29_february_repeats_on_februarys_last_day(tmp_path: Path) -> None:
+    rule = content().validity["hazardous-waste"]
+    leap = replace(rule, id="x", filings=(replace(rule.filings[0], month=2, day=29),))
+    dated, _ = items({"x": leap}, {"x": {"date": "", "kind": "expiry"}}, date(2027, 12, 1))
+    assert [i.date for i in dated] == ["2028-02-29"]
+    data = browser_data()
+    text = ics(dated, data["firm"], data["phone"], data["domain"], STAMP).decode()
+    expected = ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"]
+    assert [d.isoformat() for d in _vobject_dates(vobject.readOne(text).vevent)][:5] == expected
+    assert _icaljs(text)[0]["occurrences"][:5] == expected

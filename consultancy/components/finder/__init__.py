@@ -13,6 +13,7 @@ from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
 
 from . import state as finder_state
+from .picker import activity_picker
 from .place import place_step
 from .place.zones import PLACE_STEP
 
@@ -80,9 +81,13 @@ def _unsure_button(question: Question) -> list[rx.Component]:
 
 def question_field(question: Question) -> rx.Component:
     control_id = f"q-{question.id}"
+    if question.search:
+        return activity_picker(content().finder, question)
     if question.kind == "yes_no":
         return _radios(question, [("yes", "Yes"), ("no", "No")])
-    if question.kind == "choice" and len(question.options) <= 3:
+    # Up to six options show as radio buttons: a closed list cuts long options off ("Within 56 km
+    # of another airport, or n…") and costs a second tap.
+    if question.kind == "choice" and len(question.options) <= 6:
         return _radios(question, [(o.value, o.label) for o in question.options])
     if question.kind == "choice":
         return rx.el.div(
@@ -237,12 +242,13 @@ def _studies(page: FinderPage) -> rx.Component:
 def _checklist(page: FinderPage) -> rx.Component:
     """One document checklist for the whole project: every document of every approval and
     study that applies, each once, in the order of work."""
-    return rx.el.div(
-        rx.el.h2(
+    # Shown on request (it runs to 40 documents), and always on paper (site.css, @media print).
+    return rx.el.details(
+        rx.el.summary(
             "Documents to gather for the whole project (",
             rx.el.span(finder_state.documents_count.to_string(), id="finder-checklist-count"),
             ")",
-            class_name="section__title",
+            class_name="finder__checklist-summary",
         ),
         rx.el.ul(
             *[
@@ -291,12 +297,14 @@ def _print_header() -> rx.Component:
 
 
 def _outside(n: int, item: Outside) -> rx.Component:
+    """An approval the firm does not handle: marked in words on each item, not by colour alone."""
     return rx.el.li(
+        rx.el.p("Not a service of ours", class_name="result__tag"),
         rx.el.h3(finder_state.title_of(n), class_name="result__title"),
         rx.el.p(rx.el.strong("Why: "), finder_state.reasons_of(n), class_name="result__why"),
         rx.el.p(rx.el.strong("Authority: "), item.authority),
         rx.el.p(rx.el.strong("Law: "), item.act),
-        class_name="result",
+        class_name="result result--outside",
         data_outside=item.id,
         hidden=~finder_state.applies(n),
     )
@@ -334,9 +342,10 @@ def _progress() -> rx.Component:
         ),
         " ",
         rx.el.progress(id="finder-progress", value=finder_state.done_count, max=finder_state.asked_count),
-        class_name="finder__progress",
+        # Its line is kept (invisible) until the page is interactive: appearing then, it would
+        # push the questions down.
+        class_name=rx.cond(finder_state.mounted.value, "finder__progress", "finder__progress is-waiting"),
         id="finder-progress-text",
-        hidden=~finder_state.mounted.value,
     )
 
 
@@ -346,6 +355,111 @@ def _field(page: FinderPage, question: Question) -> rx.Component:
         return question_field(question)
     airport = next(q for q in page.questions if q.id == PLACE_STEP[1])
     return place_step(question, airport, question_field)
+
+
+def _actions(page: FinderPage) -> rx.Component:
+    """What to do with the list, right under the approvals that apply."""
+    return rx.el.div(
+        # The contact form opens with the services chosen and the project in the message.
+        link(
+            rx.el.span("Request Consultation"),
+            icon("arrow-right", size=18),
+            href=finder_state.enquiry_href,
+            class_name="button button--accent",
+            id="finder-request",
+        ),
+        # The renewal calendar opens with the approvals that apply already ticked.
+        link(
+            "Add these to my calendar",
+            href=_calendar_href(page),
+            class_name="button button--secondary",
+            id="finder-calendar",
+        ),
+        print_button("Print this list"),
+        class_name="actions finder__actions no-print",
+        id="finder-actions",
+        # Shown once there is a list: in the first paint of a shared link it would be pushed
+        # down as the answers are read (a layout shift); the bar has the request meanwhile.
+        hidden=finder_state.answered == 0,
+    )
+
+
+def _outside_panel(page: FinderPage) -> rx.Component:
+    """The approvals the firm does not handle: a group of their own, under a heading that says
+    so, each item marked and drawn apart from the firm's services."""
+    return rx.el.section(
+        rx.el.h2(
+            icon("landmark", size=20),
+            rx.el.span(
+                "Not our services: apply elsewhere (",
+                rx.el.span(finder_state.outside_count.to_string(), id="finder-outside-count"),
+                ")",
+            ),
+            class_name="section__title finder__outside-title",
+        ),
+        rx.el.p(
+            "We do not handle these ourselves, but your project needs them too: each with the authority "
+            "that grants it and the law behind it.",
+            class_name="finder__empty",
+        ),
+        rx.el.ol(
+            *[_outside(len(page.approvals) + n, o) for n, o in enumerate(page.outside)],
+            class_name="results",
+            id="finder-outside",
+        ),
+        hidden=finder_state.outside_count == 0,
+        id="finder-outside-panel",
+        class_name="finder__outside",
+    )
+
+
+def _undecided_panel(page: FinderPage) -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(
+            "Could not decide yet (",
+            rx.el.span(finder_state.undecided_count.to_string(), id="finder-undecided-count"),
+            ")",
+            class_name="section__title",
+        ),
+        rx.el.p(
+            'These depend on an answer still missing or answered "Don\'t know", or on a point we check '
+            "case by case: ask us.",
+            class_name="finder__empty",
+        ),
+        rx.el.ol(*[_undecided(n, r) for n, r in enumerate(page.rules)], class_name="results", id="finder-undecided"),
+        hidden=(finder_state.undecided_count == 0) | (finder_state.answered == 0),
+        id="finder-undecided-panel",
+    )
+
+
+def _bar() -> rx.Component:
+    """The count and the request, always on the screen. Its box never changes, whatever it says
+    (site.css: one fixed height, text cut short), so it cannot move under a finger aiming at
+    the answer just above it; the page keeps its height free at the bottom."""
+    return rx.el.div(
+        link(
+            rx.el.span(
+                rx.cond(
+                    finder_state.answered == 0,
+                    "No answers yet",
+                    finder_state.applicable_count.to_string() + " approvals apply",
+                ),
+                class_name="finder__summary-count",
+            ),
+            rx.el.span("See the list", class_name="finder__summary-see"),
+            href="#finder-results-panel",
+            class_name="finder__summary-list",
+            id="finder-summary-list",
+        ),
+        link(
+            rx.el.span("Request Consultation"),
+            href=finder_state.enquiry_href,
+            class_name="button button--accent finder__summary-request",
+            id="finder-summary-request",
+        ),
+        class_name="finder__summary no-print",
+        id="finder-summary",
+    )
 
 
 def finder(page: FinderPage) -> rx.Component:
@@ -387,45 +501,13 @@ def finder(page: FinderPage) -> rx.Component:
                 ),
             ),
             _stages(page),
+            # The request right under the approvals: before the studies, the open points, what
+            # others grant and the checklist, which follow for whoever wants them.
+            _actions(page),
             _studies(page),
-            rx.el.div(
-                rx.el.h2(
-                    "Also needed, outside our services (",
-                    rx.el.span(finder_state.outside_count.to_string(), id="finder-outside-count"),
-                    ")",
-                    class_name="section__title",
-                ),
-                rx.el.p(
-                    "We do not handle these ourselves, but your project needs them too: each with the authority "
-                    "that grants it and the law behind it.",
-                    class_name="finder__empty",
-                ),
-                rx.el.ol(
-                    *[_outside(len(page.approvals) + n, o) for n, o in enumerate(page.outside)],
-                    class_name="results",
-                    id="finder-outside",
-                ),
-                hidden=finder_state.outside_count == 0,
-                id="finder-outside-panel",
-            ),
-            rx.el.div(
-                rx.el.h2(
-                    "Could not decide yet (",
-                    rx.el.span(finder_state.undecided_count.to_string(), id="finder-undecided-count"),
-                    ")",
-                    class_name="section__title",
-                ),
-                rx.el.p(
-                    'These depend on an answer still missing or answered "Don\'t know", or on a point we check '
-                    "case by case: ask us.",
-                    class_name="finder__empty",
-                ),
-                rx.el.ol(
-                    *[_undecided(n, r) for n, r in enumerate(page.rules)], class_name="results", id="finder-undecided"
-                ),
-                hidden=(finder_state.undecided_count == 0) | (finder_state.answered == 0),
-                id="finder-undecided-panel",
-            ),
+            _undecided_panel(page),
+            _outside_panel(page),
+            _checklist(page),
             rx.el.details(
                 rx.el.summary(
                     "Approvals that do not apply (",
@@ -437,45 +519,12 @@ def finder(page: FinderPage) -> rx.Component:
                 ),
                 class_name="finder__others no-print",
             ),
-            _checklist(page),
             rx.el.p(icon("scale", size=16), rx.el.span(page.disclaimer), class_name="finder__disclaimer"),
-            rx.el.div(
-                # The contact form opens with the services chosen and the project in the message.
-                link(
-                    rx.el.span("Request Consultation"),
-                    icon("arrow-right", size=18),
-                    href=finder_state.enquiry_href,
-                    class_name="button button--accent",
-                    id="finder-request",
-                ),
-                # The renewal calendar opens with the approvals that apply already ticked.
-                link(
-                    "Add these to my calendar",
-                    href=_calendar_href(page),
-                    class_name="button button--secondary",
-                    id="finder-calendar",
-                ),
-                print_button("Print this list"),
-                class_name="actions no-print",
-            ),
             class_name="finder__results",
             id="finder-results-panel",
             aria_live="polite",
             aria_labelledby="finder-count",
         ),
-        # Phones: the count stays in view while the visitor answers, one tap from the list.
-        link(
-            rx.el.span(
-                rx.cond(
-                    finder_state.answered == 0,
-                    "Answer to see your approvals",
-                    finder_state.applicable_count.to_string() + " approvals apply",
-                )
-            ),
-            rx.el.span("See the list"),
-            href="#finder-results-panel",
-            class_name="finder__summary no-print",
-            id="finder-summary",
-        ),
+        _bar(),
         class_name="finder",
     )

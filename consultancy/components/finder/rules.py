@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from consultancy.content.finder import DONT_KNOW, Condition, FinderPage, Trigger
+from consultancy.content.finder import DONT_KNOW, PROJECT, PROJECT_QUESTION, Condition, FinderPage, Trigger
 
 # Trimming and numbers exactly as finder.py reads them (ASCII whitespace; plain decimals;
 # "Don't know" read as a blank).
@@ -79,11 +79,11 @@ const outcome = (triggers) => {
   const reasons = [];
   const notes = [];
   for (const t of triggers) {
-    if (t.s === true && !t.undecided) reasons.push(t.reason);
-    else if (t.s === true) notes.push(t.reason);
+    if (t.s === true && !t.undecided) reasons.push(named(t.reason));
+    else if (t.s === true) notes.push(named(t.reason));
     else if (t.s === null) notes.push('Needs an answer: ' + t.needs.map((q) => labels[q]).join('; '));
   }
-  return reasons.length ? [reasons.join('; '), ''] : ['', unique(notes).join('; ')];
+  return reasons.length ? [unique(reasons).join('; '), ''] : ['', unique(notes).join('; ')];
 };
 """
 
@@ -120,6 +120,13 @@ def evaluator_js(page: FinderPage) -> str:
             f"else if (r === null) {{ open.add({q}); }} }}"
         )
     labels = json.dumps({q.id: q.label for q in page.questions})
+    # "{project}" in a reason: the name of the visitor's activity (FinderPage.reason_for).
+    activity = f"a[{json.dumps(PROJECT_QUESTION)}]"
+    names = (
+        f"const names = {json.dumps(page.project_names_by_answer())};"
+        f"\nconst project = Object.hasOwn(names, {activity}) ? names[{activity}] : 'project';"
+        f"\nconst named = (r) => r.split({json.dumps(PROJECT)}).join(project);"
+    )
     outcomes = []
     titles = []
     for rule in page.rules:
@@ -133,7 +140,8 @@ def evaluator_js(page: FinderPage) -> str:
         + f"const DONT_KNOW = {json.dumps(DONT_KNOW)};"
         + _PRELUDE
         + "\n".join(settle)
-        + f"\nconst labels = {labels};"
+        + f"\nconst labels = {labels};\n"
+        + names
         + "\nconst openList = [...open];"
         + _OUTCOME
         + "const outcomes = ["

@@ -110,14 +110,13 @@ def unsure(question: str) -> rx.Var:
 
 def checklist(page: FinderPage) -> list[tuple[str, str, list[int]]]:
     """The combined document checklist: (name, description, indexes of the approvals that need
-    it) for every document of every approval's service (data/services/*.toml, `checklist`),
-    in the order of work, each document once (by name, case and spacing aside)."""
-    services = {s.route: s for s in content().services}
+    it) for every document of every approval (read from its record by the loader, see
+    loader.finder_documents), in the order of work, each document once (by name, case and
+    spacing aside)."""
     documents: dict[str, tuple[str, str, list[int]]] = {}
     for n in page.in_work_order():
-        for item in services[page.approvals[n].route].checklist:
-            key = " ".join(item.name.lower().split())
-            documents.setdefault(key, (item.name, item.description, []))[2].append(n)
+        for item in page.approvals[n].documents:
+            documents.setdefault(item.key, (item.name, item.description, []))[2].append(n)
     return list(documents.values())
 
 

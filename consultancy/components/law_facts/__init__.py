@@ -50,7 +50,7 @@ def _updates(facts: list[FactsOf]) -> list[rx.Component]:
 
 
 def glance_box(glance: Glance, facts: list[FactsOf], firm_fee: str) -> rx.Component:
-    """Plain HTML, no script: authority, time limit, fee, validity and recent changes."""
+    """Plain HTML, no script: authority, time limit, fee, validity, appeal and recent changes."""
     rows: list[tuple[str, list[rx.Component]]] = []
     if facts:
         rows.append(("Granted by", _named(facts, {f.id: f.authority for f in facts})))
@@ -78,6 +78,9 @@ def glance_box(glance: Glance, facts: list[FactsOf], firm_fee: str) -> rx.Compon
     if glance.validity_note:
         validity.insert(0, rx.el.p(glance.validity_note))
     rows.append(("How long it is valid", validity))
+    appeals = {f.id: f.appeal for f in facts if f.appeal}
+    if appeals:
+        rows.append(("If it is refused", _named([f for f in facts if f.id in appeals], appeals)))
     changes = _updates(facts)
     if changes:
         rows.append(("Changes in the law", changes))

@@ -92,6 +92,7 @@ function renewal(approval, given, kind, today) {
     source: approval.source,
     overdue: applyBy < today,
     uid: `${approval.id}.renewal.${applyBy}`,
+    until: null,
   };
 }
 
@@ -107,11 +108,14 @@ export function computeItems(approvals, held, today, former = {}) {
     if (!approval) continue;
     const id = approval.id;
     const kind = choice?.kind === "issue" && approval.months != null ? "issue" : "expiry";
+    // The expiry, where the visitor's date gives one: a return repeats until then.
+    let expiry = null;
     if (parts(choice?.date)) {
       if (kind === "issue" && monthsOn(approval, choice.date) == null) {
         undated.push({ approval: id, name: `Apply to renew: ${approval.name}`, due: approval.why });
       } else {
         dated.push(renewal(approval, choice.date, kind, today));
+        expiry = kind === "expiry" ? choice.date : addMonths(choice.date, monthsOn(approval, choice.date));
       }
     }
     approval.filings.forEach((filing, n) => {
@@ -129,6 +133,7 @@ export function computeItems(approvals, held, today, former = {}) {
         source: filing.source,
         overdue: false,
         uid: `${id}.filing${n}.${due}`,
+        until: expiry,
       });
     });
   }
@@ -180,11 +185,41 @@ export function fold(line, limit = 75) {
 }
 
 const compact = (text) => text.replace(/-/g, "");
+const utcStamp = (moment) => {
+  const s = moment.toISOString();
+  return `${compact(s.slice(0, 10))}T${s.slice(11, 19).replace(/:/g, "")}Z`;
+};
+
+// An overdue deadline sits on the first morning after the file is made, its alarm at 9:00
+// in India (UTC+05:30 all year): an alarm before a date already past could never fire.
+export function firstMorning(stamp) {
+  const morning = new Date(`${todayInKolkata(stamp)}T03:30:00Z`);
+  return morning > stamp ? morning : new Date(morning.getTime() + 86400000);
+}
+
+// A return's RRULE: yearly while the approval is held (to its expiry where known), none when
+// it expires before the first one; 29 February repeats as February's last day.
+export function yearly(item) {
+  if (item.until != null && item.until < item.date) return null;
+  let rule = "FREQ=YEARLY";
+  if (item.date.slice(5) === "02-29") rule += ";BYMONTHDAY=-1;BYMONTH=2";
+  if (item.until != null) rule += `;UNTIL=${compact(item.until)}`;
+  return rule;
+}
+
+const alarm = (title, trigger) => [
+  "BEGIN:VALARM",
+  "ACTION:DISPLAY",
+  `DESCRIPTION:${escapeText(title)}`,
+  trigger instanceof Date ? `TRIGGER;VALUE=DATE-TIME:${utcStamp(trigger)}` : `TRIGGER:${trigger}`,
+  "END:VALARM",
+];
 
 // `stamp`: the moment the file is made, as a Date (DTSTAMP, in UTC).
 export function buildIcs(dated, firm, phone, domain, alarmDays, stamp) {
-  const s = stamp.toISOString();
-  const dtstamp = `${compact(s.slice(0, 10))}T${s.slice(11, 19).replace(/:/g, "")}Z`;
+  const dtstamp = utcStamp(stamp);
+  const morning = firstMorning(stamp);
+  const morningDay = todayInKolkata(morning);
   const lines = [
     "BEGIN:VCALENDAR",
     `PRODID:${escapeText(`-//${firm}//Renewal calendar//EN`)}`,
@@ -194,20 +229,26 @@ export function buildIcs(dated, firm, phone, domain, alarmDays, stamp) {
     "X-WR-CALNAME:Renewals and returns",
   ];
   for (const item of dated) {
+    let [day, title, text] = [item.date, item.title, description(item, firm, phone)];
+    if (item.overdue) {
+      title = `Overdue: ${item.title}`;
+      text = `Due by ${label(item.date)}: act on it now.\n${text}`;
+      day = morningDay;
+    }
+    const rule = item.kind === "filing" ? yearly(item) : null;
     lines.push(
       "BEGIN:VEVENT",
       `UID:${escapeText(`${item.uid}@${domain}`)}`,
       `DTSTAMP:${dtstamp}`,
-      `DTSTART;VALUE=DATE:${compact(item.date)}`,
-      `DTEND;VALUE=DATE:${compact(addDays(item.date, 1))}`,
-      `SUMMARY:${escapeText(item.title)}`,
-      `DESCRIPTION:${escapeText(description(item, firm, phone))}`,
+      `DTSTART;VALUE=DATE:${compact(day)}`,
+      `DTEND;VALUE=DATE:${compact(addDays(day, 1))}`,
+      ...(rule ? [`RRULE:${rule}`] : []),
+      `SUMMARY:${escapeText(title)}`,
+      `DESCRIPTION:${escapeText(text)}`,
       "TRANSP:TRANSPARENT",
-      "BEGIN:VALARM",
-      "ACTION:DISPLAY",
-      `DESCRIPTION:${escapeText(item.title)}`,
-      `TRIGGER:-P${alarmDays}D`,
-      "END:VALARM",
+      ...(item.overdue ? [] : alarm(title, `-P${alarmDays}D`)),
+      // The usual alarm falls before the file is made: one more, on the first morning.
+      ...(item.overdue || addDays(item.date, -alarmDays) <= morningDay ? alarm(title, morning) : []),
       "END:VEVENT",
     );
   }

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { activityMatches, labelOf } from "./activity.js";
+
+// The finder's activity question as a combobox (WAI-ARIA 1.2 pattern, list autocomplete): the
+// visitor types what the unit makes or does and picks from the matches. Matching runs here
+// (activity.js); the choice goes to the finder's answers through onPick, so nothing waits for
+// the server.
+
+const LIMIT = 12;
+// Always offered, last: the visitor can always say "something else".
+const FALLBACKS = ["other"];
+
+export function ActivityPicker({ inputId, options, meanings, value, onPick, describedBy }) {
+  // What the visitor is typing; null while the box shows the chosen activity.
+  const [typed, setTyped] = useState(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = `${inputId}-list`;
+  const matches = useMemo(() => activityMatches(options, typed ?? "", LIMIT, FALLBACKS), [options, typed]);
+  const shown = typed ?? labelOf(options, value);
+
+  const box = useRef(null);
+  // Words typed before the page was interactive: React's first re-render would put the
+  // controlled value back, so they are taken over here, once, and their matches shown.
+  useEffect(() => {
+    const field = box.current;
+    if (field && field.value.trim() !== "" && field.value !== shown) {
+      setTyped(field.value);
+      if (document.activeElement === field) {
+        setOpen(true);
+        setActive(0);
+      }
+    }
+    // Only on mount: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // On a phone the list would open below the fold: the box moves up so the matches show.
+  useEffect(() => {
+    if (!open || !box.current) return;
+    const list = document.getElementById(listId);
+    // At once, not smoothly: the visitor is typing, and the list must not move under the finger.
+    if (list && list.getBoundingClientRect().bottom > window.innerHeight)
+      box.current.scrollIntoView({ block: "start", behavior: "instant" });
+  }, [open, listId]);
+
+  // The active option scrolls into view inside the list only (scrollIntoView would move the page).
+  useEffect(() => {
+    const list = document.getElementById(listId);
+    const item = open && active >= 0 ? document.getElementById(`${listId}-${active}`) : null;
+    if (!list || !item) return;
+    if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+  }, [open, active, listId]);
+
+  const choose = (option) => {
+    onPick(option.value);
+    setTyped(null);
+    setOpen(false);
+    setActive(-1);
+  };
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const key = (event) => {
+    const last = matches.length - 1;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const down = event.key === "ArrowDown";
+      if (!open || event.altKey) {
+        setOpen(true);
+        if (!event.altKey) setActive(down ? 0 : last);
+        return;
+      }
+      setActive(active < 0 ? (down ? 0 : last) : down ? (active >= last ? 0 : active + 1) : active <= 0 ? last : active - 1);
+    } else if (event.key === "Enter") {
+      if (open && active >= 0 && matches[active]) {
+        event.preventDefault();
+        choose(matches[active].option);
+      }
+    } else if (event.key === "Escape") {
+      // Escape closes the list; a second Escape puts back the activity chosen before.
+      if (open) close();
+      else setTyped(null);
+      event.preventDefault();
+    }
+  };
+
+  const typedSomething = (typed ?? "").trim() !== "";
+  const chosen = options.find((o) => o.value === value);
+  const hint = chosen ? (meanings[chosen.category]?.[1] ?? "") : "";
+  const named = matches.filter((m) => !FALLBACKS.includes(m.option.value)).length;
+  return (
+    <div className="picker">
+      <input
+        ref={box}
+        id={inputId}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open ? "true" : "false"}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        enterKeyHint="done"
+        className="question__input picker__input"
+        placeholder="e.g. rice mill, dyeing, cold storage"
+        value={shown}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setOpen(true);
+          setActive(event.target.value.trim() === "" ? -1 : 0);
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={key}
+        onBlur={() => {
+          close();
+          setTyped(null);
+        }}
+      />
+      <ul id={listId} role="listbox" aria-label="Activities" className="picker__list" hidden={!open}>
+        {/* Options only while open: the page carries no hidden list of every activity. */}
+        {open &&
+          matches.map((m, n) => {
+            const tag = meanings[m.option.category]?.[0] ?? "";
+            return (
+              <li
+                key={m.option.value}
+                id={`${listId}-${n}`}
+                role="option"
+                aria-selected={n === active ? "true" : "false"}
+                data-value={m.option.value}
+                className={n === active ? "picker__option is-active" : "picker__option"}
+                /* Keeps the focus in the box, so choosing does not first close the list. */
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(m.option)}
+              >
+                <span className="picker__label">{m.option.label}</span>
+                {(m.via || tag) && (
+                  <span className="picker__meta">
+                    {m.via ? `“${m.via}”` : ""}
+                    {m.via && tag ? " · " : ""}
+                    {tag}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+      </ul>
+      {hint && (
+        <p className="picker__chosen" id={`${inputId}-chosen`}>
+          {hint}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {open && typedSomething
+          ? named === 0
+            ? "No activity matches: try other words, or choose Something else, or not sure."
+            : `${named} ${named === 1 ? "activity matches" : "activities match"}.`
+          : ""}
+      </p>
+    </div>
+  );
+}

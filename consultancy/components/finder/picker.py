@@ -1,0 +1,87 @@
+"""The activity question as a typed picker (activity_picker.jsx, matching in activity.js): the
+visitor types what the unit makes or does and picks from the matches, all in the browser."""
+
+import reflex as rx
+from reflex.vars.base import Var
+
+from consultancy.content.finder import FinderPage, Question
+
+from . import state as finder_state
+
+_LIBRARY = rx.asset("activity_picker.jsx", shared=True).importable_path
+# Imported by activity_picker.jsx ("./activity.js"), so shared beside it.
+ACTIVITY_JS = rx.asset("activity.js", shared=True).importable_path
+
+# What an activity's category means for the Board's consents, in the words shown beside it.
+_COLOURS = ("red", "orange", "green", "blue")
+_CONFIRM = " We confirm your unit's category with the Board."
+
+
+def category_words(category: str, activity: str) -> tuple[str, str]:
+    """(tag in the list, line under the box) for the derived `category` answer of one activity."""
+    colour, _, settled = category.partition("-")
+    confirm = "" if settled else _CONFIRM
+    if colour in _COLOURS:
+        name = colour.capitalize()
+        return f"{name} category", f"{name} category: it needs the Board's consents.{confirm}"
+    if colour == "white":
+        if settled:
+            return "White category", "White category: no consent from the Board is needed."
+        return "White category", "Usually White: no consent from the Board, which we confirm for your unit."
+    if category == "none" and activity in ("factory", "other"):
+        return "", (
+            "Pick the listed activity closest to yours if there is one: its category decides the Board's "
+            "consents. Otherwise we check the category with you."
+        )
+    if category == "none":
+        return "Category to check", (
+            "The CPCB list does not settle this activity's category on its name alone (for some it depends "
+            "on the size), so we check with you whether it needs the Board's consents."
+        )
+    return "", ""
+
+
+def options(page: FinderPage, question: Question) -> tuple[list[dict], dict[str, list[str]]]:
+    """The activities with their words, each naming what its category means (a key of the
+    second value: [tag, line]); the finder's own first, then the listed sectors by name."""
+    # The options written in data/finder.toml end with "other"; the loader adds the list's after.
+    end = next(n for n, o in enumerate(question.options) if o.value == "other") + 1
+    own, rest = question.options[:end], sorted(question.options[end:], key=lambda o: o.label.lower())
+    found, meanings = [], {}
+    for option in [*own, *rest]:
+        category = page.effective_answers({question.id: option.value}).get("category", "")
+        key = option.value if option.value in ("factory", "other") else category
+        meanings[key] = list(category_words(category, option.value))
+        found.append({"value": option.value, "label": option.label, "synonyms": option.synonyms, "category": key})
+    return found, meanings
+
+
+class ActivityPicker(rx.Component):
+    """The typed picker (activity_picker.jsx)."""
+
+    library = _LIBRARY
+    tag = "ActivityPicker"
+    input_id: Var[str]
+    options: Var[list[dict]]
+    meanings: Var[dict]
+    value: Var[str]
+    described_by: Var[str]
+    on_pick: rx.EventHandler[lambda value: [value]]
+
+
+def activity_picker(page: FinderPage, question: Question) -> rx.Component:
+    control_id = f"q-{question.id}"
+    found, meanings = options(page, question)
+    return rx.el.div(
+        rx.el.label(question.label, html_for=control_id, class_name="question__label"),
+        rx.el.p(question.help, class_name="question__help", id=f"{control_id}-help"),
+        ActivityPicker.create(
+            input_id=control_id,
+            options=found,
+            meanings=meanings,
+            value=finder_state.answer_of(question.id),
+            described_by=f"{control_id}-help {control_id}-chosen",
+            on_pick=finder_state.answer(question.id),
+        ),
+        class_name="question",
+    )
