@@ -81,7 +81,8 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     # A document to wait for, and the client's consent to stage emails.
     factory.locator("input[name='document']").fill("Site plan <i>signed</i>")
     factory.get_by_role("button", name="Add", exact=True).click()
-    expect(factory.locator(".cases__document")).to_contain_text("Site plan <i>signed</i>")
+    # The record's own documents are listed from the start; this one is added to them.
+    expect(factory.locator(".cases__document", has_text="Site plan <i>signed</i>")).to_have_count(1)
     page.locator("#case-stage-emails").check()
     expect(page.locator("#case-notice")).to_have_text("Stage emails on.")
     page.locator("#case-note").fill("INTERNAL: fee not yet paid")
@@ -134,7 +135,7 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     client.screenshot(path=str(SHOTS / f"cases-client-filed-{width}.png"), full_page=True)
 
     # The document arrives, and the approval is granted (expiry as printed: not settled).
-    factory.locator(".cases__document input[type='checkbox']").check()
+    factory.locator(".cases__document", has_text="Site plan <i>signed</i>").locator("input").check()
     expect(page.locator("#case-notice")).to_have_text("Document received.")
     _stage_form(factory)
     factory.locator("select[name='stage']").select_option("granted")

@@ -202,9 +202,12 @@ def test_documents_come_from_the_record_and_are_ticked_off(token: str, checklist
     view = cases.tick_document(token, reference, approval.documents[0].id, True, now=NOW)
     assert [d.name for d in view.approvals[0].awaited] == ["Boiler drawings"]
     assert view.approvals[0].documents[0].received_on == date(2026, 12, 7)
-    # A record without a list gives none, and a document of another case is refused.
+    # A record's own list comes with it, an approval outside the records has none, and a
+    # document of another case is refused.
     other = cases.open_case(token, organisation="Other", approvals=["boiler"], now=NOW)
-    assert cases.get_case(token, other, now=NOW).approvals[0].documents == ()
+    boiler = cases.get_case(token, other, now=NOW).approvals[0]
+    assert [d.name for d in boiler.documents] == [d.name for d in law().records["boiler"].documents]
+    assert cases.add_approval(token, other, name="A municipal trade licence", now=NOW).approvals[1].documents == ()
     with pytest.raises(cases.CaseRefused):
         cases.tick_document(token, other, approval.documents[1].id, True, now=NOW)
     with pytest.raises(cases.CaseRefused):
