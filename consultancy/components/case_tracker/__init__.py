@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from consultancy.components.ui import link
 from consultancy.enquiries.cases import HOLDER_WORDS, NOTE_MAX, STAGE_WORDS
 from consultancy.enquiries.models import HOLDERS, STAGES
 
@@ -227,7 +228,7 @@ def _approval(approval: ApprovalRow) -> rx.Component:
                 ),
                 rx.cond(
                     approval.whatsapp != "",
-                    rx.el.a(
+                    link(
                         "WhatsApp the client",
                         href=approval.whatsapp,
                         target="_blank",
@@ -468,7 +469,7 @@ def _tracker() -> rx.Component:
             rx.el.h1("Cases", class_name="staff__title"),
             rx.el.p("Signed in as ", rx.el.strong(CasesState.staff_name), class_name="staff__who"),
             rx.el.div(
-                rx.el.a("Enquiries", href="/staff", class_name="button button--secondary"),
+                link("Enquiries", href="/staff", class_name="button button--secondary"),
                 rx.el.button(
                     "Refresh", type="button", on_click=CasesState.refresh, class_name="button button--secondary"
                 ),
@@ -504,7 +505,7 @@ def case_tracker() -> rx.Component:
                 rx.el.div(
                     rx.el.h1("Cases", class_name="staff__title"),
                     rx.el.p("Sign in first, with your second factor.", class_name="staff__lead"),
-                    rx.el.a(
+                    link(
                         "Sign in to the staff inbox",
                         href="/staff",
                         class_name="button button--primary",

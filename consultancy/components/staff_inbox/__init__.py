@@ -211,7 +211,7 @@ def _opened() -> rx.Component:
             rx.el.label("Status", html_for="staff-opened-status", class_name="staff__inline-label"),
             _status_select(row.reference, row.status, "staff-opened-status"),
             # The case tracker's form, filled in with this enquiry (its contact, answers, approvals).
-            rx.el.a(
+            link(
                 "Open a case",
                 href="/staff/cases?from=" + row.reference,
                 class_name="button button--secondary",
@@ -329,7 +329,7 @@ def _inbox() -> rx.Component:
             rx.el.p("Signed in as ", rx.el.strong(InboxState.staff_name), class_name="staff__who"),
             rx.el.div(
                 export_form(),
-                rx.el.a("Cases", href="/staff/cases", class_name="button button--secondary", id="staff-cases"),
+                link("Cases", href="/staff/cases", class_name="button button--secondary", id="staff-cases"),
                 rx.el.button(
                     "Refresh", type="button", on_click=InboxState.refresh, class_name="button button--secondary"
                 ),
