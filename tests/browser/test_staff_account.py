@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from consultancy.enquiries import second_factor
 from tests.browser.test_staff_inbox import PASSWORD, add_user, current_code, open_page, sign_in, submit_enquiry
-from tests.conftest import ROOT, WIDTHS
+from tests.conftest import ROOT, WIDTHS, wait_until_interactive
 
 pytestmark = pytest.mark.browser
 SHOTS = ROOT / "build" / "screenshots" / "staff-account"
@@ -75,6 +75,9 @@ def test_enrolment_and_sign_in_with_the_second_factor_by_keyboard(visitor, width
     # Signed out, the password alone is refused now; with the app's code it opens.
     with page.expect_navigation():
         page.get_by_role("button", name="Sign out").click()
+    # The sign-in form is the server's page until React takes it over: typed into before that,
+    # the focus is lost when it is replaced.
+    wait_until_interactive(page)
     keyboard_sign_in(page, name, "")
     expect(page.locator("#staff-sign-in-error")).to_contain_text("do not match")
     expect(page.locator(".staff__who")).to_have_count(0)
