@@ -32,11 +32,12 @@ import os
 import re
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlmodel import delete, func, select
+from sqlmodel import Session, delete, func, select
 
 from . import account_budget, audit, keys, known_places, passwords, second_factor, staff_notices
 from .database import transaction
@@ -467,26 +468,60 @@ def require_session(token: object, *, now: datetime | None = None) -> StaffIdent
     return identity
 
 
-def _check_again(session, user: StaffUser, password: str, code: str | None, address: str, now: datetime) -> bool:
-    """The password (and, unless `code` is None, the second factor) typed again by a signed-in
-    member of staff; a failure counts against the same throttles and budget as a sign-in's."""
+def _may_check_again(session: Session, user: StaffUser, code: str | None, address: str, now: datetime) -> bool:
+    """False when the throttles or the account's budget hold a signed-in member of staff's
+    password typed again (as they hold a sign-in)."""
     from .store import address_key
 
     name_key, where = _name_key(user.name), address_key(address)
-    if _throttled(session, name_key, where, now) or (
-        account_budget.held(session, name_key, now) and not second_factor.holds(session, user, code or "", now)
-    ):
-        return False
+    return not (
+        _throttled(session, name_key, where, now)
+        or (account_budget.held(session, name_key, now) and not second_factor.holds(session, user, code or "", now))
+    )
+
+
+def _verify_outside(password: str, stored: str) -> bool | None:
+    """The slow hash, run by the caller outside any transaction so that it never holds up
+    enquiries (SQLite's writer lock); None when this worker's hash slots are all busy."""
     if not _hashing.acquire(blocking=False):
-        return False
+        return None
     try:
-        matches = verify_password(password, user.password_hash)
+        return verify_password(password, stored)
     finally:
         _hashing.release()
-    if matches and (code is None or second_factor.use(session, user, code, now)):
-        return True
-    session.add(SignInFailure(address_key=where, name_key=name_key, created_at=now))
-    return False
+
+
+def _check_again(
+    password: str,
+    code: str | None,
+    address: str,
+    now: datetime,
+    user_id: int,
+    decide: Callable[[Session, StaffUser, bool], None],
+) -> None:
+    """The password (and, unless `code` is None, the second factor) typed again by a signed-in
+    member of staff: the throttles read in one transaction, the hash outside any, then
+    `decide(session, user, ok)` in a second transaction; a failure counts against the same
+    throttles and budget as a sign-in's."""
+    from .store import address_key
+
+    with transaction() as session:
+        user = session.get(StaffUser, user_id)
+        if user is None:
+            raise NotSignedIn()
+        allowed = _may_check_again(session, user, code, address, now)
+        stored = user.password_hash
+    matches = _verify_outside(password, stored) if allowed else None
+    with transaction() as session:
+        user = session.get(StaffUser, user_id)
+        if user is None:
+            raise NotSignedIn()
+        # A password changed meanwhile is not the one just checked.
+        ok = bool(matches) and user.password_hash == stored
+        ok = ok and (code is None or second_factor.use(session, user, code, now))
+        if matches is not None and not ok:
+            session.add(SignInFailure(address_key=address_key(address), name_key=_name_key(user.name), created_at=now))
+        decide(session, user, ok)
 
 
 def reauthenticate(
@@ -499,21 +534,22 @@ def reauthenticate(
     now = now or utcnow()
     if not isinstance(password, str) or not isinstance(code, str) or len(password) > 1024 or len(code) > _CODE_MAX:
         raise SignInRefused(REFUSED)
+    refused = True
+
+    def decide(session: Session, user: StaffUser, ok: bool) -> None:
+        nonlocal refused
+        if not ok:
+            audit.record("reauth-refused", user.name, address=address, now=now, session=session)
+            return
+        refused = False
+        row = session.get(StaffSession, identity.session_id)
+        if row is not None:
+            row.reauthenticated_at = now
+            session.add(row)
+        audit.record("reauth", user.name, address=address, now=now, session=session)
+
     try:
-        with transaction() as session:
-            user = session.get(StaffUser, identity.user_id)
-            if user is None:
-                raise NotSignedIn()
-            if not _check_again(session, user, password, code, address, now):
-                audit.record("reauth-refused", user.name, address=address, now=now, session=session)
-                refused = True
-            else:
-                refused = False
-                row = session.get(StaffSession, identity.session_id)
-                if row is not None:
-                    row.reauthenticated_at = now
-                    session.add(row)
-                audit.record("reauth", user.name, address=address, now=now, session=session)
+        _check_again(password, code, address, now, identity.user_id, decide)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     if refused:
@@ -543,23 +579,24 @@ def change_password(
         raise SignInRefused(REFUSED)
     passwords.check(new, identity.name)
     hashed = hash_password(new)
+    refused = True
+
+    def decide(session: Session, user: StaffUser, ok: bool) -> None:
+        nonlocal refused
+        if not ok:
+            audit.record("password-refused", user.name, address=address, now=now, session=session)
+            return
+        refused = False
+        user.password_hash = hashed
+        session.add(user)
+        session.exec(
+            delete(StaffSession).where(StaffSession.user_id == user.id, StaffSession.id != identity.session_id)
+        )
+        staff_notices.password_changed(session, user, "by you, in the inbox", now)
+        audit.record("password", user.name, address=address, now=now, session=session)
+
     try:
-        with transaction() as session:
-            user = session.get(StaffUser, identity.user_id)
-            if user is None:
-                raise NotSignedIn()
-            if not _check_again(session, user, current, None, address, now):
-                audit.record("password-refused", user.name, address=address, now=now, session=session)
-                refused = True
-            else:
-                refused = False
-                user.password_hash = hashed
-                session.add(user)
-                session.exec(
-                    delete(StaffSession).where(StaffSession.user_id == user.id, StaffSession.id != identity.session_id)
-                )
-                staff_notices.password_changed(session, user, "by you, in the inbox", now)
-                audit.record("password", user.name, address=address, now=now, session=session)
+        _check_again(current, None, address, now, identity.user_id, decide)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     if refused:

@@ -6,6 +6,8 @@ re-authentication before a bulk export, and the `__Host-` cookie rule (SQLite an
 from __future__ import annotations
 
 import io
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 
@@ -292,6 +294,41 @@ def test_a_bulk_export_needs_the_password_and_code_again(db_url: str) -> None:
     assert "A fire NOC." in inbox.export_csv(token, now=now + timedelta(minutes=4))
     with pytest.raises(staff.ReauthNeeded):
         inbox.export_csv(token, now=now + staff.REAUTH_FOR + timedelta(seconds=1))
+
+
+def test_the_password_typed_again_is_hashed_outside_any_transaction(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The slow hash of a re-authentication or a password change must not hold SQLite's
+    writer lock: an enquiry sent meanwhile is stored, not kept waiting behind it."""
+    from consultancy.enquiries import database
+
+    staff.add_user("anita", PASSWORD)
+    now = datetime.now(UTC)
+    token = staff_token("anita", PASSWORD, now=now)
+    real = staff.verify_password
+    stored: list[str] = []
+
+    def verify(password: str, hashed: str) -> bool:
+        # Another thread's write: it would wait for the lock (and fail at its deadline) if
+        # the hash ran inside a transaction of this one.
+        done: list[str] = []
+
+        def send() -> None:
+            with database.transaction(deadline=time.monotonic() + 2):
+                pass
+            done.append(store.submit(enquiry_form(service="peso", message="PESO."), "10.0.0.9"))
+
+        thread = threading.Thread(target=send)
+        thread.start()
+        thread.join(10)
+        stored.extend(done)
+        return real(password, hashed)
+
+    monkeypatch.setattr(staff, "verify_password", verify)
+    reauthenticate(token, "anita", PASSWORD, now=now)
+    staff.change_password(token, PASSWORD, "a brand new passphrase for the office", now=now)
+    assert len(stored) == 2
 
 
 # --- cookies ------------------------------------------------------------------------------------
