@@ -223,6 +223,11 @@ def _text(value: object, limit: int = TEXT_MAX) -> str:
     return text
 
 
+# The dates staff may type: an approval's papers go back decades, an expiry runs up to 50 years.
+DATE_FLOOR = date(1950, 1, 1)
+DATE_CEILING = date(2100, 12, 31)
+
+
 def _date(value: object, what: str, *, required: bool = True) -> date | None:
     if isinstance(value, date):
         return value
@@ -232,9 +237,13 @@ def _date(value: object, what: str, *, required: bool = True) -> date | None:
             raise CaseRefused(f"Give the {what}.")
         return None
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError:
         raise CaseRefused(f"The {what} is not a date (YYYY-MM-DD).") from None
+    # A mistyped year (2205 for 2025) would be kept and throw every date after it.
+    if not DATE_FLOOR <= day <= DATE_CEILING:
+        raise CaseRefused(f"The {what} must fall between {DATE_FLOOR.year} and {DATE_CEILING.year}: check the year.")
+    return day
 
 
 def _words(day: date | None) -> str:
@@ -591,6 +600,8 @@ def set_stage(
         pauses = [list(p) for p in row.pauses]
         if row.stage == "query" and stage != "query" and pauses and pauses[-1][1] is None:
             answered = _date(fields.get("answered_on"), "date the query was answered", required=False) or today
+            if answered < date.fromisoformat(pauses[-1][0]):
+                raise CaseRefused("The query cannot be answered before it was raised: check the dates.")
             pauses[-1][1] = answered.isoformat()
             said.append(f"query answered on {_words(answered)}")
         if stage == "filed":
@@ -605,8 +616,15 @@ def set_stage(
             if row.filed_on is None:
                 raise CaseRefused("A query comes after filing: record the filing first.")
             raised = _date(fields.get("raised_on"), "date of the query", required=False) or today
+            if raised < row.filed_on:
+                raise CaseRefused("A query cannot be raised before the filing date: check the dates.")
             row.reply_due_on = _date(fields.get("reply_due_on"), "date the reply is due")
-            pauses.append([raised.isoformat(), None])
+            if row.stage == "query" and pauses and pauses[-1][1] is None:
+                # The same query saved again (a corrected date): one pause, not a second that
+                # would never be closed and would stop the clock for good.
+                pauses[-1][0] = raised.isoformat()
+            else:
+                pauses.append([raised.isoformat(), None])
             said.append(f"query raised on {_words(raised)}, reply due by {_words(row.reply_due_on)}")
         elif stage == "inspection":
             row.inspection_on = _date(fields.get("inspection_on"), "inspection date")

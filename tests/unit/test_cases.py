@@ -161,6 +161,27 @@ def test_stages_are_dated_in_the_history_and_the_clock_counts_a_settled_limit(to
     assert all(e.at is not None for e in view.history)
 
 
+def test_a_query_saved_twice_is_one_pause_and_mistyped_dates_are_refused(token: str) -> None:
+    reference = open_factory(token)
+    [approval] = cases.get_case(token, reference, now=NOW).approvals
+    cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
+    query = partial(cases.set_stage, token, reference, approval.id, "query", now=NOW)
+    # Before filing, a year typed wrong, an answer before its query: refused, nothing kept.
+    with pytest.raises(cases.CaseRefused, match="before the filing date"):
+        query({"raised_on": "2025-12-20", "reply_due_on": "2026-01-25"})
+    with pytest.raises(cases.CaseRefused, match="check the year"):
+        query({"raised_on": "2026-01-08", "reply_due_on": "2206-01-25"})
+    query({"raised_on": "2026-01-08", "reply_due_on": "2026-01-25"})
+    # The same query saved again to correct its date is still one pause.
+    query({"raised_on": "2026-01-10", "reply_due_on": "2026-01-25"})
+    with pytest.raises(cases.CaseRefused, match="before it was raised"):
+        cases.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-09"}, now=NOW)
+    view = cases.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-20"}, now=NOW)
+    # As with one save: the clock runs again, 11 days paused (10 to 20 January).
+    assert view.approvals[0].clock.decide_by == date(2026, 2, 26)
+    assert not view.approvals[0].clock.paused
+
+
 def test_an_unsettled_limit_computes_no_date(token: str) -> None:
     reference = cases.open_case(token, organisation="Puri Boilers", approvals=["boiler"], now=NOW)
     [approval] = cases.get_case(token, reference, now=NOW).approvals

@@ -157,7 +157,9 @@ def _approval(view: cases.CaseView, approval: cases.ApprovalView) -> ApprovalRow
         note = "No settled time limit in the record: no date is computed."
     else:
         note = ""
-    phone = re.sub(r"[^0-9]", "", view.contacts[0].phone if view.contacts else "")
+    # The primary contact: the one who gets the stage emails and the links.
+    contact = next((c for c in view.contacts if c.primary), view.contacts[0] if view.contacts else None)
+    phone = re.sub(r"[^0-9]", "", contact.phone if contact else "")
     whatsapp = f"https://wa.me/{phone}?text={quote(cases.whatsapp_text(view, approval), safe='')}" if phone else ""
     return ApprovalRow(
         id=str(approval.id),
