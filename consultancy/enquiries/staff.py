@@ -335,14 +335,10 @@ def sign_in(
                 audit.record(refusal, actor, address=address, now=now, session=session)
         if refusal:
             raise SignInRefused(REFUSED)
-        if not _hashing.acquire(blocking=False):
+        matches = _verify_outside(password, stored or _decoy_hash())
+        if matches is None:
             audit.record("busy", actor, address=address, now=now)
             raise SignInRefused(REFUSED)
-        try:
-            # The slow hash runs outside any transaction: it must not hold up enquiries.
-            matches = verify_password(password, stored or _decoy_hash())
-        finally:
-            _hashing.release()
         return _after_check(
             user_id if matches else None,
             actor,
