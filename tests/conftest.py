@@ -57,6 +57,22 @@ CHROMIUM_FLAGS = [
 ]
 BUILD_TIMEOUT_S = 900
 WIDTHS = {"mobile": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+# Every browser context reads and writes dates as a visitor in Odisha does, whatever the
+# machine's own language and time zone (a test may still pass its own).
+VISITOR_LOCALE = {"locale": "en-IN", "timezone_id": "Asia/Kolkata"}
+
+
+class _VisitorBrowser:
+    """The launched browser, whose new contexts default to `VISITOR_LOCALE`."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self._browser.new_context(**{**VISITOR_LOCALE, **options})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @contextlib.contextmanager
@@ -99,7 +115,7 @@ def browser() -> Iterator:
 
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield instance
+        yield _VisitorBrowser(instance)
         instance.close()
 
 
