@@ -58,9 +58,11 @@
     const field = event.target;
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
     event.stopPropagation();
-    // A box or a choice as the visitor left it, kept now: a control React renders from its
-    // own state (checked={...}) is set back to that state when React takes the page over.
-    const chosen = isBox(field) ? field.checked : field instanceof HTMLSelectElement ? field.value : undefined;
+    // What the visitor left in the control, kept now: React sets a control it renders from its
+    // own state (checked={...}, value={...}) back to that state whenever it renders it again,
+    // and it may do so while it takes the page over, before the replay below has read the
+    // field (words typed then were lost).
+    const chosen = isBox(field) ? field.checked : field.value;
     const known = actions.find((action) => action.field === field);
     if (known) {
       known.chosen = chosen;
@@ -69,19 +71,15 @@
     actions.push({ kind: "change", field, chosen });
   };
 
-  // What the visitor left in a field, and what React rendered there when it took the page
-  // over (it keeps the visitor's value on screen but writes its own into the default). Read
-  // for every field before anything is replayed: each re-render puts React's own values back
-  // into every controlled field.
-  const note = ({ field, chosen }) => {
-    const box = isBox(field);
-    return {
-      field,
-      box,
-      wanted: chosen ?? (box ? field.checked : field.value),
-      rendered: box ? field.defaultChecked : field instanceof HTMLSelectElement ? null : field.defaultValue,
-    };
-  };
+  // What the visitor left in a field, and what React rendered there last (it writes its own
+  // value into the default). Read for every field before anything is replayed: each
+  // re-render puts React's own values back into every controlled field.
+  const note = ({ field, chosen }) => ({
+    field,
+    box: isBox(field),
+    wanted: chosen,
+    rendered: isBox(field) ? field.defaultChecked : field instanceof HTMLSelectElement ? null : field.defaultValue,
+  });
 
   const replayChange = ({ field, box, wanted, rendered }) => {
     if (wanted === rendered || (field.type === "radio" && !wanted)) return;

@@ -16,17 +16,36 @@ from typing import Any
 from reflex_base.constants.state import FIELD_MARKER
 
 
+class _Unchecked:
+    """The state as an unchecked socket may see it, for its computed vars: `blank` (names to
+    defaults) read in place of the state's own values."""
+
+    def __init__(self, state: Any, blank: dict[str, Any]) -> None:
+        self._state, self._blank = state, blank
+
+    def __getattr__(self, name: str) -> Any:
+        return self._blank[name] if name in self._blank else getattr(self._state, name)
+
+
 def without_unchecked(state: Any, snapshot: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
-    """`snapshot` (a `BaseState.dict()` result) with `names` of `state` at their defaults."""
-    own = snapshot.get(state.get_full_name())
+    """`snapshot` (a `BaseState.dict()` result) with `names` of `state` at their defaults, and
+    the computed vars that read any of them computed from those defaults: a computed var left
+    as the state store holds it would still tell (`signed_in` true, how many pages of rows)."""
+    full_name = state.get_full_name()
+    own = snapshot.get(full_name)
     if own is None:
-        raise RuntimeError("Reflex's state snapshot changed: no entry for " + state.get_full_name())
+        raise RuntimeError("Reflex's state snapshot changed: no entry for " + full_name)
     fields = state.get_fields()
+    blank = {}
     for name in names:
         key = name + FIELD_MARKER
         if key not in own:
-            raise RuntimeError(f"Reflex's state snapshot changed: no {key!r} in {state.get_full_name()}")
-        own[key] = fields[name].default_value()
+            raise RuntimeError(f"Reflex's state snapshot changed: no {key!r} in {full_name}")
+        blank[name] = own[key] = fields[name].default_value()
+    for name, var in type(state).computed_vars.items():
+        key = name + FIELD_MARKER
+        if key in own and var._deps(objclass=type(state)).get(full_name, set()) & blank.keys():
+            own[key] = var.fget(_Unchecked(state, blank))
     return snapshot
 
 

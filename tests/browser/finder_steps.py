@@ -5,7 +5,6 @@ from __future__ import annotations
 from playwright.sync_api import Locator, Page, expect
 
 from consultancy.content import content
-from tests.conftest import wait_until_interactive
 
 ACTIVITY = "What is the project?"
 
@@ -21,9 +20,6 @@ def activity_label(value: str) -> str:
 
 def pick_activity(page: Page, typed: str, value: str) -> None:
     """Types `typed` into the picker and clicks the match for the activity `value`."""
-    # Typing before React has taken the page over is test_early_input's case; typed while it
-    # takes over, the words can be lost (docs/flakes.md, the typed picker).
-    wait_until_interactive(page)
     box = activity_box(page)
     box.fill(typed)
     page.locator(f"#q-activity-list [role='option'][data-value='{value}']").click()

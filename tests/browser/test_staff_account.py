@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from consultancy.enquiries import second_factor
 from tests.browser.test_staff_inbox import PASSWORD, add_user, current_code, open_page, sign_in, submit_enquiry
-from tests.conftest import ROOT, WIDTHS, wait_until_interactive
+from tests.conftest import ROOT, WIDTHS, HeldScripts
 
 pytestmark = pytest.mark.browser
 SHOTS = ROOT / "build" / "screenshots" / "staff-account"
@@ -75,9 +75,6 @@ def test_enrolment_and_sign_in_with_the_second_factor_by_keyboard(visitor, width
     # Signed out, the password alone is refused now; with the app's code it opens.
     with page.expect_navigation():
         page.get_by_role("button", name="Sign out").click()
-    # The sign-in form is the server's page until React takes it over: typed into before that,
-    # the focus is lost when it is replaced.
-    wait_until_interactive(page)
     keyboard_sign_in(page, name, "")
     expect(page.locator("#staff-sign-in-error")).to_contain_text("do not match")
     expect(page.locator(".staff__who")).to_have_count(0)
@@ -86,6 +83,57 @@ def test_enrolment_and_sign_in_with_the_second_factor_by_keyboard(visitor, width
     expect(page.locator(".staff__who")).to_contain_text(name)
     # The device cookie is HttpOnly like the session's.
     assert "staff" not in page.evaluate("document.cookie")
+    assert not page.js_errors
+
+
+# Notes every time the sign-in form leaves the page (React replacing it would take the focus
+# and the words typed with it).
+WATCH_THE_FORM = """
+window.__formRemoved = 0;
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.removedNodes)
+        if (node.nodeType === 1 && (node.matches(".staff__sign-in") || node.querySelector(".staff__sign-in")))
+          window.__formRemoved += 1;
+  }).observe(document.body, { subtree: true, childList: true });
+});
+"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_sign_in_typed_as_the_page_loads_after_signing_out_is_kept(visitor, width: str) -> None:
+    """After signing out, the same tab's next page once showed the inbox for a moment (the
+    state store's `signed_in`, sent to the new socket before its cookie was checked) and
+    then the sign-in form again, a new one: the focus and the words typed were lost. The form
+    typed into from the first paint, on through React's takeover and the backend's first
+    answer, keeps both."""
+    name = add_user()
+    page = visitor(WIDTHS[width])
+    open_page(page, "/staff")
+    sign_in(page, name)
+    expect(page.locator(".staff__who")).to_contain_text(name)
+    page.add_init_script(WATCH_THE_FORM)
+    scripts = HeldScripts(page)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Sign out").click()
+    page.locator("#staff-name").focus()
+    page.keyboard.type(name[:4])
+    scripts.release()
+    page.keyboard.type(name[4:])
+    page.keyboard.press("Tab")
+    page.keyboard.type(PASSWORD)
+    # The page is React's and the backend has checked this socket's cookie (no session).
+    page.wait_for_selector("#app-ready[data-ready='true'][data-hydrated='true']", state="attached")
+    expect(page.locator(".staff__who")).to_have_count(0)
+    page.keyboard.press("Tab")
+    expect(page.locator("#staff-code")).to_be_focused()
+    page.keyboard.type(current_code(name))
+    assert page.evaluate("window.__formRemoved") == 0
+    expect(page.locator("#staff-name")).to_have_value(name)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator(".staff__who")).to_contain_text(name)
     assert not page.js_errors
 
 

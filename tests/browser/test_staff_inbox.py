@@ -549,6 +549,10 @@ def test_a_copied_tab_token_without_the_cookie_gets_nothing(base_url: str, visit
     assert "staff_inbox___state____inbox_state" in everything
     for secret in (reference, "Replay Target", "Secret tender", page.staff_name, "_download"):
         assert secret not in everything, secret
+    # Nor what is computed from them: signed in, how many pages of enquiries.
+    assert re.search(r'"signed_in_rx_state_": ?false', everything)
+    assert not re.search(r'"signed_in_rx_state_": ?true', everything)
+    assert not re.search(r'"pages_rx_state_": ?([2-9]|\d\d)', everything)
 
 
 def test_removing_a_user_empties_their_open_tab_at_its_next_event(visitor, staff_page) -> None:
