@@ -9,7 +9,7 @@ require_written_for()
 import reflex as rx  # noqa: E402
 from reflex.plugins.sitemap import SitemapPlugin  # noqa: E402
 
-from consultancy.build import place_pins_file, prepare_static_host, search_index_module  # noqa: E402
+from consultancy.build import activity_words_module, place_pins_file, prepare_static_host, search_index_module  # noqa: E402
 from consultancy.enquiries.settings import database_url  # noqa: E402
 from consultancy.framework.plugins import plugins  # noqa: E402
 
@@ -20,7 +20,9 @@ config = rx.Config(
     disable_plugins=[SitemapPlugin],
     # The site's build plugins, one list for every way of building (consultancy/framework),
     # with what the site adds to a build (consultancy/build.py).
-    plugins=plugins(modules=[search_index_module, place_pins_file], finish_export=prepare_static_host),
+    plugins=plugins(
+        modules=[search_index_module, activity_words_module, place_pins_file], finish_export=prepare_static_host
+    ),
     show_built_with_reflex=False,
     # Brotli sidecars first (about 15% smaller scripts than gzip), gzip for clients without it.
     # The production server should send the .br files too (nginx: brotli_static on).

@@ -1,5 +1,5 @@
 """What the site adds to every build, handed to the framework's build plugins by rxconfig.py:
-the header search's index module, the finder's PIN data and the files a static host needs.
+the header search's index module, the finder's activity words and PIN data and the files a static host needs.
 
 rxconfig.py is read before the app exists (and by every Reflex command), so nothing here
 imports the site until a build calls it."""
@@ -18,6 +18,15 @@ def search_index_module() -> tuple[str, str]:
     from consultancy.components.search.index import MODULE, module_source
 
     return MODULE, module_source()
+
+
+def activity_words_module() -> tuple[str, str]:
+    """The approvals finder's activities with their words (components/finder/picker.py): the
+    picker imports it when the visitor first reaches for it."""
+    from consultancy.components.finder.picker import MODULE, module_source
+    from consultancy.content import content
+
+    return MODULE, module_source(content().finder)
 
 
 def place_pins_file() -> tuple[str, str]:

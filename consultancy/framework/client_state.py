@@ -48,11 +48,26 @@ def call(function: rx.Var, *args: Any, type_: type = Any) -> rx.Var:
     return js("{0}(" + ", ".join("{" + str(i + 1) + "}" for i in range(len(deps))) + ")", function, *deps, type_=type_)
 
 
-def once_per_render(name: str, expression: rx.Var, type_: type = Any) -> rx.Var:
+def once_per_render(
+    name: str, expression: rx.Var, type_: type = Any, *, unless_changed: tuple[rx.Var, ...] | None = None
+) -> rx.Var:
     """`expression`, evaluated once per render of each component that shows it and named
     `name` there: Reflex declares a hook once per component (by its text), so every use of
-    the result in that component shares one evaluation."""
-    data = VarData.merge(expression._get_all_var_data(), VarData(hooks={f"const {name} = {expression!s};": None}))
+    the result in that component shares one evaluation. With `unless_changed` (the Vars it
+    reads; () for a constant), it is evaluated again only when one of them has changed
+    (React's useMemo): a render for anything else reuses the last result."""
+    if unless_changed is None:
+        hook = f"const {name} = {expression!s};"
+        imports = {}
+    else:
+        deps = ", ".join(str(dep) for dep in unless_changed)
+        hook = f"const {name} = useMemo(() => ({expression!s}), [{deps}]);"
+        imports = {"react": [ImportVar(tag="useMemo")]}
+    data = VarData.merge(
+        expression._get_all_var_data(),
+        *(dep._get_all_var_data() for dep in unless_changed or ()),
+        VarData(hooks={hook: None}, imports=imports),
+    )
     return rx.Var(name, _var_data=data).to(type_)
 
 

@@ -119,3 +119,63 @@ def test_the_chosen_activity_comes_back_from_the_address(mobile_page) -> None:
     expect(page.locator("#finder-results [data-approval='consent-to-operate']")).to_be_visible()
     page.get_by_role("button", name="Start over").click()
     expect(activity_box(page)).to_have_value("")
+
+
+WORDS = re.compile(r"/assets/activity_words-[\w-]+\.js$")
+
+
+@pytest.mark.browser
+def test_the_words_come_on_first_focus_and_what_is_typed_meanwhile_stays(page) -> None:
+    """The activities' words are a script of their own (components/finder/picker.py): the
+    finder's page loads without them, the first focus of the box fetches them once, and what
+    the visitor types while they come stays in the box, its matches shown when they arrive.
+    Once here, the picker needs no network."""
+    held: list = []
+    fetched: list[str] = []
+    page.route(WORDS, lambda route: held.append(route))
+    page.on("request", lambda request: fetched.append(request.url) if WORDS.search(request.url) else None)
+    page.goto("/approvals-finder")
+    wait_until_interactive(page)
+    page.wait_for_timeout(500)
+    assert fetched == []
+    box = activity_box(page)
+    box.focus()
+    page.keyboard.type("rice mi")
+    while not held:
+        page.wait_for_timeout(20)
+    page.keyboard.type("ll")
+    expect(box).to_have_value("rice mill")
+    expect(page.locator(".picker [role='status']")).to_have_text("Loading the activities…")
+    expect(box).to_have_attribute("aria-expanded", "false")
+    held[0].continue_()
+    expect(box).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#q-activity-list [role='option']").first).to_have_attribute("data-value", "rice-mill")
+    expect(box).to_have_value("rice mill")
+    # Offline now: other words still find their sector.
+    page.context.set_offline(True)
+    box.fill("dyeing")
+    expect(page.locator("#q-activity-list [role='option']").first).to_have_attribute("data-value", "textile-dyeing")
+    page.keyboard.press("Enter")
+    expect(box).to_have_value(activity_label("textile-dyeing"))
+    page.context.set_offline(False)
+    assert len(fetched) == 1, fetched
+    assert page.js_errors == []
+
+
+@pytest.mark.browser
+def test_words_that_cannot_come_are_said_and_tried_again(mobile_page) -> None:
+    page = mobile_page
+    page.goto("/approvals-finder")
+    wait_until_interactive(page)
+    page.context.set_offline(True)
+    box = activity_box(page)
+    box.focus()
+    page.keyboard.type("brick")
+    failed = page.locator("#q-activity-failed")
+    expect(failed).to_contain_text("did not load")
+    expect(box).to_have_value("brick")
+    page.context.set_offline(False)
+    page.keyboard.type(" kiln")
+    expect(page.locator("#q-activity-list [role='option']").first).to_have_attribute("data-value", "brick-kiln")
+    expect(failed).to_have_count(0)
+    expect(box).to_have_value("brick kiln")

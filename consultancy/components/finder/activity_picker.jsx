@@ -4,55 +4,79 @@ import { activityMatches, labelOf } from "./activity.js";
 // The finder's activity question as a combobox (WAI-ARIA 1.2 pattern, list autocomplete): the
 // visitor types what the unit makes or does and picks from the matches. Matching runs here
 // (activity.js); the choice goes to the finder's answers through onPick, so nothing waits for
-// the server.
+// the server. Words typed before the page is interactive reach onChange through the
+// site's early-input replay (consultancy/framework/early_input.js).
 
 const LIMIT = 12;
 // Always offered, last: the visitor can always say "something else".
 const FALLBACKS = ["other"];
+const NONE = [];
 
-export function ActivityPicker({ inputId, options, meanings, value, onPick, describedBy }) {
+// The activities and their words (`{options, meanings}`), a module written at compile time
+// (picker.py) and imported the first time the visitor reaches for the box, or an answer names
+// an activity: once here, the picker needs no network. A failed import is tried again at the
+// next focus or keystroke.
+let words = null;
+let loading = null;
+function loadWords() {
+  loading ??= import("$/utils/activity_words.js").then(
+    (module) => (words = module.default),
+    (error) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export function ActivityPicker({ inputId, value, onPick, describedBy }) {
   // What the visitor is typing; null while the box shows the chosen activity.
   const [typed, setTyped] = useState(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [known, setKnown] = useState(words);
+  const [failed, setFailed] = useState(false);
   const listId = `${inputId}-list`;
+  const options = known?.options ?? NONE;
+  const meanings = known?.meanings ?? {};
+  // Until the words arrive nothing matches; what the visitor types stays in the box and its
+  // matches show when they come.
   const matches = useMemo(() => activityMatches(options, typed ?? "", LIMIT, FALLBACKS), [options, typed]);
   const shown = typed ?? labelOf(options, value);
+  // Open, and something to show.
+  const expanded = open && known !== null;
+
+  const need = () => {
+    if (known) return;
+    setFailed(false);
+    loadWords().then(setKnown, () => setFailed(true));
+  };
+  // An activity chosen elsewhere (the address, a shared link) is shown by its name.
+  useEffect(() => {
+    if (value) need();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
 
   const box = useRef(null);
-  // Words typed before the page was interactive: React's first re-render would put the
-  // controlled value back, so they are taken over here, once, and their matches shown.
-  useEffect(() => {
-    const field = box.current;
-    if (field && field.value.trim() !== "" && field.value !== shown) {
-      setTyped(field.value);
-      if (document.activeElement === field) {
-        setOpen(true);
-        setActive(0);
-      }
-    }
-    // Only on mount: later changes come through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   // On a phone the list would open below the fold: the box moves up so the matches show.
   useEffect(() => {
-    if (!open || !box.current) return;
+    if (!expanded || !box.current) return;
     const list = document.getElementById(listId);
     // At once, not smoothly: the visitor is typing, and the list must not move under the finger.
     if (list && list.getBoundingClientRect().bottom > window.innerHeight)
       box.current.scrollIntoView({ block: "start", behavior: "instant" });
-  }, [open, listId]);
+  }, [expanded, listId]);
 
   // The active option scrolls into view inside the list only (scrollIntoView would move the page).
   useEffect(() => {
     const list = document.getElementById(listId);
-    const item = open && active >= 0 ? document.getElementById(`${listId}-${active}`) : null;
+    const item = expanded && active >= 0 ? document.getElementById(`${listId}-${active}`) : null;
     if (!list || !item) return;
     if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
     else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)
       list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
-  }, [open, active, listId]);
+  }, [expanded, active, listId]);
 
   const choose = (option) => {
     onPick(option.value);
@@ -100,9 +124,9 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
         type="text"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={open ? "true" : "false"}
+        aria-expanded={expanded ? "true" : "false"}
         aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         aria-describedby={describedBy}
         autoComplete="off"
         autoCapitalize="none"
@@ -111,7 +135,10 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
         className="question__input picker__input"
         placeholder="e.g. rice mill, dyeing, cold storage"
         value={shown}
+        onFocus={need}
+        onPointerDown={need}
         onChange={(event) => {
+          need();
           setTyped(event.target.value);
           setOpen(true);
           setActive(event.target.value.trim() === "" ? -1 : 0);
@@ -123,9 +150,9 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
           setTyped(null);
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Activities" className="picker__list" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label="Activities" className="picker__list" hidden={!expanded}>
         {/* Options only while open: the page carries no hidden list of every activity. */}
-        {open &&
+        {expanded &&
           matches.map((m, n) => {
             const tag = meanings[m.option.category]?.[0] ?? "";
             return (
@@ -157,11 +184,18 @@ export function ActivityPicker({ inputId, options, meanings, value, onPick, desc
           {hint}
         </p>
       )}
+      {failed && (
+        <p className="picker__chosen" id={`${inputId}-failed`}>
+          The list of activities did not load: check the connection, then type again.
+        </p>
+      )}
       <p className="visually-hidden" role="status">
-        {open && typedSomething
-          ? named === 0
-            ? "No activity matches: try other words, or choose Something else, or not sure."
-            : `${named} ${named === 1 ? "activity matches" : "activities match"}.`
+        {open && typedSomething && !failed
+          ? known === null
+            ? "Loading the activities…"
+            : named === 0
+              ? "No activity matches: try other words, or choose Something else, or not sure."
+              : `${named} ${named === 1 ? "activity matches" : "activities match"}.`
           : ""}
       </p>
     </div>

@@ -81,9 +81,13 @@ export function answerLines(facts, result, answers) {
   return lines;
 }
 
-// Today's date as the printout carries it (shown once the page runs in the browser).
-export function todayText() {
-  return new Date().toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric" });
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+// Today's date as the printout carries it ("27 November 2026", shown once the page runs in the
+// browser). Written out here: toLocaleDateString sets up the locale's date formats on its first
+// call, a long task of its own in the render that follows the page becoming interactive.
+export function todayText(now = new Date()) {
+  return `${now.getDate()} ${MONTHS[now.getMonth()]} ${now.getFullYear()}`;
 }
 
 // The finder's address with these answers (one query parameter per answered question).

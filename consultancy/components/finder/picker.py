@@ -1,5 +1,16 @@
 """The activity question as a typed picker (activity_picker.jsx, matching in activity.js): the
-visitor types what the unit makes or does and picks from the matches, all in the browser."""
+visitor types what the unit makes or does and picks from the matches, all in the browser.
+
+The activities' words (every CPCB sector with its synonyms and what its category means) are not
+in the page: carried as the picker's props they were parsed before the page answered a tap,
+although many visitors never type an activity. They are written at compile time as
+`utils/activity_words.js` in Reflex's web directory (the build plugins, through
+`activity_words_module` in consultancy/build.py), a module the bundler gives a hashed chunk of
+its own, and the picker imports it when the visitor first reaches for it (or an answer read
+from the address names an activity), as the header search does with its index.
+"""
+
+import json
 
 import reflex as rx
 from reflex.vars.base import Var
@@ -56,14 +67,23 @@ def options(page: FinderPage, question: Question) -> tuple[list[dict], dict[str,
     return found, meanings
 
 
+MODULE = "utils/activity_words.js"
+
+
+def module_source(page: FinderPage) -> str:
+    """The activities' words as the module the picker imports (`{options, meanings}`)."""
+    question = next(q for q in page.questions if q.search)
+    found, meanings = options(page, question)
+    data = json.dumps({"options": found, "meanings": meanings}, ensure_ascii=False, separators=(",", ":"))
+    return f"export default {data};\n"
+
+
 class ActivityPicker(rx.Component):
     """The typed picker (activity_picker.jsx)."""
 
     library = _LIBRARY
     tag = "ActivityPicker"
     input_id: Var[str]
-    options: Var[list[dict]]
-    meanings: Var[dict]
     value: Var[str]
     described_by: Var[str]
     on_pick: rx.EventHandler[lambda value: [value]]
@@ -71,14 +91,11 @@ class ActivityPicker(rx.Component):
 
 def activity_picker(page: FinderPage, question: Question) -> rx.Component:
     control_id = f"q-{question.id}"
-    found, meanings = options(page, question)
     return rx.el.div(
         rx.el.label(question.label, html_for=control_id, class_name="question__label"),
         rx.el.p(question.help, class_name="question__help", id=f"{control_id}-help"),
         ActivityPicker.create(
             input_id=control_id,
-            options=found,
-            meanings=meanings,
             value=finder_state.answer_of(question.id),
             described_by=f"{control_id}-help {control_id}-chosen",
             on_pick=finder_state.answer(question.id),

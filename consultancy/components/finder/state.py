@@ -24,9 +24,10 @@ APPROVALS = len(PAGE.approvals)
 
 _FINDER = rx.asset("finder.js", shared=True).importable_path
 # The rules, compiled from data/finder.toml to one JavaScript function (rules.py), evaluated
-# once per render of whatever shows results.
+# once per render of whatever shows results, and only when the answers have changed (not for
+# a render such as the one that follows the page becoming interactive).
 _EVALUATOR = rx.Var(evaluator_js(content().finder))
-_result = once_per_render("finderResult", call(_EVALUATOR, answers.value), type_=dict)
+_result = once_per_render("finderResult", call(_EVALUATOR, answers.value), type_=dict, unless_changed=(answers.value,))
 reasons = _result["reasons"].to(list[str])
 undecided = _result["undecided"].to(list[str])
 titles = _result["titles"].to(list[str])
@@ -138,7 +139,7 @@ def _facts(page: FinderPage) -> dict:
     }
 
 
-_FACTS = once_per_render("finderFacts", rx.Var(json.dumps(_facts(PAGE))), type_=dict)
+_FACTS = once_per_render("finderFacts", rx.Var(json.dumps(_facts(PAGE))), type_=dict, unless_changed=())
 STUDIES = [n for n in PAGE.in_work_order() if PAGE.approvals[n].study]
 GOVERNMENT = [n for n in PAGE.in_work_order() if not PAGE.approvals[n].study]
 applicable_count = call(imported(_FINDER, "countAt"), reasons, GOVERNMENT, type_=int)
