@@ -215,27 +215,43 @@ def _stages(page: FinderPage) -> rx.Component:
     return rx.el.div(*groups, class_name="finder__stages", id="finder-results")
 
 
+def _counted_panel(
+    name: str,
+    title: str,
+    count: rx.Var,
+    note: str,
+    items: list[rx.Component],
+    hidden: rx.Var,
+    *,
+    tag: Callable[..., rx.Component] = rx.el.div,
+    title_icon: str = "",
+    class_name: str = "",
+) -> rx.Component:
+    """A part of the result under a heading that counts its items ("Could not decide yet (3)"),
+    a note on what they are, and the items; ids finder-<name>-panel, -count and finder-<name>
+    (the list)."""
+    counted = [title + " (", rx.el.span(count.to_string(), id=f"finder-{name}-count"), ")"]
+    heading = [icon(title_icon, size=20), rx.el.span(*counted)] if title_icon else counted
+    return tag(
+        rx.el.h2(*heading, class_name="section__title" + (" finder__outside-title" if title_icon else "")),
+        rx.el.p(note, class_name="finder__empty"),
+        rx.el.ol(*items, class_name="results", id=f"finder-{name}"),
+        hidden=hidden,
+        id=f"finder-{name}-panel",
+        **({"class_name": class_name} if class_name else {}),
+    )
+
+
 def _studies(page: FinderPage) -> rx.Component:
     """The firm's own studies and designs the project needs, apart from the approvals."""
-    return rx.el.div(
-        rx.el.h2(
-            "Our studies for your project (",
-            rx.el.span(finder_state.studies_count.to_string(), id="finder-studies-count"),
-            ")",
-            class_name="section__title",
-        ),
-        rx.el.p(
-            "Work we do ourselves before or alongside the applications: not approvals, but the studies and "
-            "drawings the approvals are decided on.",
-            class_name="finder__empty",
-        ),
-        rx.el.ol(
-            *[_result(n, page.approvals[n], rx.el.h3) for n in finder_state.STUDIES],
-            class_name="results",
-            id="finder-studies",
-        ),
-        hidden=finder_state.studies_count == 0,
-        id="finder-studies-panel",
+    return _counted_panel(
+        "studies",
+        "Our studies for your project",
+        finder_state.studies_count,
+        "Work we do ourselves before or alongside the applications: not approvals, but the studies and "
+        "drawings the approvals are decided on.",
+        [_result(n, page.approvals[n], rx.el.h3) for n in finder_state.STUDIES],
+        finder_state.studies_count == 0,
     )
 
 
@@ -387,48 +403,29 @@ def _actions(page: FinderPage) -> rx.Component:
 def _outside_panel(page: FinderPage) -> rx.Component:
     """The approvals the firm does not handle: a group of their own, under a heading that says
     so, each item marked and drawn apart from the firm's services."""
-    return rx.el.section(
-        rx.el.h2(
-            icon("landmark", size=20),
-            rx.el.span(
-                "Not our services: apply elsewhere (",
-                rx.el.span(finder_state.outside_count.to_string(), id="finder-outside-count"),
-                ")",
-            ),
-            class_name="section__title finder__outside-title",
-        ),
-        rx.el.p(
-            "We do not handle these ourselves, but your project needs them too: each with the authority "
-            "that grants it and the law behind it.",
-            class_name="finder__empty",
-        ),
-        rx.el.ol(
-            *[_outside(len(page.approvals) + n, o) for n, o in enumerate(page.outside)],
-            class_name="results",
-            id="finder-outside",
-        ),
-        hidden=finder_state.outside_count == 0,
-        id="finder-outside-panel",
+    return _counted_panel(
+        "outside",
+        "Not our services: apply elsewhere",
+        finder_state.outside_count,
+        "We do not handle these ourselves, but your project needs them too: each with the authority "
+        "that grants it and the law behind it.",
+        [_outside(len(page.approvals) + n, o) for n, o in enumerate(page.outside)],
+        finder_state.outside_count == 0,
+        tag=rx.el.section,
+        title_icon="landmark",
         class_name="finder__outside",
     )
 
 
 def _undecided_panel(page: FinderPage) -> rx.Component:
-    return rx.el.div(
-        rx.el.h2(
-            "Could not decide yet (",
-            rx.el.span(finder_state.undecided_count.to_string(), id="finder-undecided-count"),
-            ")",
-            class_name="section__title",
-        ),
-        rx.el.p(
-            'These depend on an answer still missing or answered "Don\'t know", or on a point we check '
-            "case by case: ask us.",
-            class_name="finder__empty",
-        ),
-        rx.el.ol(*[_undecided(n, r) for n, r in enumerate(page.rules)], class_name="results", id="finder-undecided"),
-        hidden=(finder_state.undecided_count == 0) | (finder_state.answered == 0),
-        id="finder-undecided-panel",
+    return _counted_panel(
+        "undecided",
+        "Could not decide yet",
+        finder_state.undecided_count,
+        'These depend on an answer still missing or answered "Don\'t know", or on a point we check '
+        "case by case: ask us.",
+        [_undecided(n, r) for n, r in enumerate(page.rules)],
+        (finder_state.undecided_count == 0) | (finder_state.answered == 0),
     )
 
 
