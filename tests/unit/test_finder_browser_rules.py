@@ -11,7 +11,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-from consultancy.components.finder.rules import evaluator_js
+from consultancy.components.finder.rules import evaluator_js, result_for
 from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, FinderPage
 
@@ -113,3 +113,11 @@ def test_browser_rules_agree_on_the_project_table_and_its_prefixes(tmp_path: Pat
         items = list(project["answers"].items())
         sets += [dict(items[:n]) for n in range(len(items) + 1)]
     assert_parity(page, sets, tmp_path)
+
+
+def test_the_result_shipped_for_no_answers_is_the_rules_own(tmp_path: Path) -> None:
+    """The page's first render (and Start over) shows `result_for(page, {})`, worked out in
+    Python at build time, in place of running the rules: it is what the rules give."""
+    page = content().finder
+    assert run_in_node(page, [{}], tmp_path) == [result_for(page, {})]
+    assert result_for(page, {})["open"], "no answers leave questions open"

@@ -5,6 +5,12 @@
 // The "Don't know" answer (consultancy/content/finder.py, DONT_KNOW): the rules read it as blank.
 const DONT_KNOW = "dont-know";
 
+// The rules' result for `answers`: with none, `empty`, worked out at build time (rules.py,
+// result_for), so the page's first render neither compiles nor runs the rules.
+export function resultFor(evaluate, empty, answers) {
+  return Object.keys(answers ?? {}).length === 0 ? empty : evaluate(answers);
+}
+
 // How many of list[from:to] are filled in.
 export function filledCount(list, from = 0, to = list.length) {
   return list.slice(from, to).filter((item) => item !== "").length;

@@ -150,3 +150,22 @@ def evaluator_js(page: FinderPage) -> str:
         + ", ".join(titles)
         + "], implied, asked, open: openList }; })"
     )
+
+
+def result_for(page: FinderPage, answers: dict[str, str]) -> dict:
+    """What the function of `evaluator_js` returns for `answers`, worked out in Python (the
+    same semantics): the page ships the result for no answers, so its first render neither
+    compiles nor runs the rules."""
+    reasons, undecided = [], []
+    for rule in page.rules:
+        status, texts = page.outcome(rule, answers)
+        reasons.append("; ".join(texts) if status == "applies" else "")
+        undecided.append("; ".join(texts) if status == "undecided" else "")
+    return {
+        "reasons": reasons,
+        "undecided": undecided,
+        "titles": [page.title_for(rule, answers) for rule in page.rules],
+        "implied": page.implied(answers),
+        "asked": page.asked(answers),
+        "open": page.open_questions(answers),
+    }

@@ -12,7 +12,7 @@ from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, FinderPage
 from consultancy.framework.client_state import Shared, action, call, imported, once_per_render
 
-from .rules import evaluator_js
+from .rules import evaluator_js, result_for
 
 answers = Shared("finder_answers", {})
 # The page layout sets this once React has mounted (components/layout.py). Questions that are
@@ -25,9 +25,16 @@ APPROVALS = len(PAGE.approvals)
 _FINDER = rx.asset("finder.js", shared=True).importable_path
 # The rules, compiled from data/finder.toml to one JavaScript function (rules.py), evaluated
 # once per render of whatever shows results, and only when the answers have changed (not for
-# a render such as the one that follows the page becoming interactive).
-_EVALUATOR = rx.Var(evaluator_js(content().finder))
-_result = once_per_render("finderResult", call(_EVALUATOR, answers.value), type_=dict, unless_changed=(answers.value,))
+# a render such as the one that follows the page becoming interactive). With no answers (the
+# first render, Start over) the result worked out at build time instead.
+_EVALUATOR = rx.Var(evaluator_js(PAGE))
+_EMPTY = rx.Var(json.dumps(result_for(PAGE, {})))
+_result = once_per_render(
+    "finderResult",
+    call(imported(_FINDER, "resultFor"), _EVALUATOR, _EMPTY, answers.value),
+    type_=dict,
+    unless_changed=(answers.value,),
+)
 reasons = _result["reasons"].to(list[str])
 undecided = _result["undecided"].to(list[str])
 titles = _result["titles"].to(list[str])
