@@ -80,7 +80,8 @@ if [ $# -gt 0 ]; then
   .venv/bin/python -m pytest -q -p no:xdist "$@"
   exit
 fi
-.venv/bin/python -m pytest -q -n 2 tests/unit tests/browser tests/workflow
+# The slowest tests, printed in every run, show where the suite's time goes (docs/tests.md).
+.venv/bin/python -m pytest -q -n 2 --durations=40 tests/unit tests/browser tests/workflow
 # The production tests share one stack and break it on purpose (a worker killed, Redis
 # restarted), so they run on their own, one after another, on an otherwise idle machine.
 .venv/bin/python -m pytest -q -p no:xdist tests/production
