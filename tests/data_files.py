@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 from consultancy.content.files import DEFAULT_DATA_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def copy_of_data(tmp_path: Path) -> Path:
@@ -19,3 +25,18 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def published(code: str, data: Path, timeout: float = 300) -> Any:
+    """What `code` prints last (as JSON) when run on a copy of data/ in a fresh interpreter:
+    the site reads its content once per process, so an edited copy needs a process of its own."""
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={"CONSULTANCY_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
