@@ -21,8 +21,6 @@ import pytest
 from consultancy.content.loader import DEFAULT_DATA_DIR
 from tests.data_files import edit, published
 
-ROOT = Path(__file__).resolve().parents[2]
-
 RENDER = """
 import json
 from datetime import UTC, date, datetime
