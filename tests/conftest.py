@@ -72,6 +72,9 @@ class _VisitorBrowser:
     def new_context(self, **options: Any) -> Any:
         return self._browser.new_context(**{**VISITOR_LOCALE, **options})
 
+    def new_page(self, **options: Any) -> Any:
+        return self._browser.new_page(**{**VISITOR_LOCALE, **options})
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
 
