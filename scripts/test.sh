@@ -86,7 +86,9 @@ if [ $# -gt 0 ]; then
   exit
 fi
 # The slowest tests, printed in every run, show where the suite's time goes (docs/tests.md).
-.venv/bin/python -m pytest -q -n 2 --durations=40 tests/unit tests/browser tests/workflow
+# The longest tests (the workflow ones, a fresh venv and builds each) first, so no worker is
+# left with one of them at the end while the other waits.
+.venv/bin/python -m pytest -q -n 2 --durations=40 tests/workflow tests/browser tests/unit
 # The production tests share one stack and break it on purpose (a worker killed, Redis
 # restarted), so they run on their own, one after another, on an otherwise idle machine.
 .venv/bin/python -m pytest -q -p no:xdist tests/production
