@@ -32,6 +32,7 @@ from tests.enquiry_fixtures import (  # noqa: F401  (fixtures: real databases an
     clean_env,
     db_url,
     mail_server,
+    migrated_sqlite,
     postgres_cluster,
     postgres_database,
     postgres_url,

@@ -10,10 +10,12 @@ the reason.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import pwd
 import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import threading
@@ -217,12 +219,27 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyP
     return monkeypatch
 
 
-@pytest.fixture
-def sqlite_url(tmp_path: Path, clean_env: pytest.MonkeyPatch) -> Iterator[str]:
-    """A migrated SQLite file of its own, as the site's database (DB_URL)."""
-    url = f"sqlite:///{tmp_path / 'enquiries.db'}"
-    clean_env.setenv("DB_URL", url)
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file built by the migrations, once per test process."""
+    path = tmp_path_factory.mktemp("migrated") / "enquiries.db"
+    url = f"sqlite:///{path}"
     database.upgrade(url)
+    database.dispose(url)
+    return path
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path, clean_env: pytest.MonkeyPatch, migrated_sqlite: Path) -> Iterator[str]:
+    """A migrated SQLite file of its own, as the site's database (DB_URL): a copy of the one the
+    migrations built (SQLite's backup API), a hundred times quicker than migrating again."""
+    path = tmp_path / "enquiries.db"
+    source, copy = sqlite3.connect(migrated_sqlite), sqlite3.connect(path)
+    with contextlib.closing(source), contextlib.closing(copy):
+        source.backup(copy)
+    path.chmod(0o600)
+    url = f"sqlite:///{path}"
+    clean_env.setenv("DB_URL", url)
     yield url
     database.dispose(url)
 
