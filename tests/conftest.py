@@ -177,16 +177,28 @@ def new_page(browser, base_url: str):
 
 
 def _visitor_addresses() -> Iterator[str]:
-    """Addresses no other visitor of this run gets: 198.18.0.0/15 (the benchmarking range) cut
-    into blocks, one per run (from xdist's run id, so a rerun against a server still up starts
-    elsewhere) and, inside it, one per worker; then counted."""
+    """Addresses no other visitor gets: 198.18.0.0/15 (the benchmarking range) cut into 64
+    blocks of 2,048, one per run, and each block into one of 256 per worker; then counted.
+    A run takes the first block the server has seen no visitor of (SITE_TEST_VISITORS_LOG),
+    so runs one after another against a server still up (REPEAT in scripts/test.sh) never
+    share an address, nor the limits per address counting it; without the record, a block
+    from xdist's run id."""
     network = ipaddress.ip_network("198.18.0.0/15")
+    block_size, per_worker = 2048, 256
+    blocks = network.num_addresses // block_size
+    log = os.environ.get("SITE_TEST_VISITORS_LOG")
+    seen = Path(log).read_text(encoding="utf-8").split() if log and Path(log).exists() else []
+    addresses = [ipaddress.ip_address(a) for a in seen if re.fullmatch(r"[0-9.]+", a)]
+    used = {(int(a) - int(network[0])) // block_size for a in addresses if a in network}
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getppid())
+    block = next(
+        (b for b in range(blocks) if b not in used), int(hashlib.sha256(run.encode()).hexdigest(), 16) % blocks
+    )
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    start = (int(hashlib.sha256(run.encode()).hexdigest(), 16) % 4) * 32768 + (worker % 8) * 4096
+    start = block * block_size + (worker % 8) * per_worker
     for n in itertools.count(1):
-        if n >= 4096:
-            raise RuntimeError("more than 4,095 test visitors in one worker")
+        if n >= per_worker:
+            raise RuntimeError(f"more than {per_worker - 1} test visitors in one worker")
         yield str(network[start + n])
 
 
