@@ -15,6 +15,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REFLEX = ROOT / ".venv" / "bin" / "reflex"
+# Loopback only: the same port on 127.0.0.2 and up stays free for a twin of the build.
+LOOPBACK = ("--backend-host", "127.0.0.1")
 
 
 def _answers(url: str) -> bool:
@@ -33,7 +35,7 @@ def reflex_site(directory: Path, port: int, log: Path, timeout_s: int = 900) -> 
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w", encoding="utf-8") as out:
         server = subprocess.Popen(
-            [str(REFLEX), "run", "--env", "prod", "--single-port", "--frontend-port", str(port)],
+            [*(str(REFLEX), "run", "--env", "prod", "--single-port"), "--frontend-port", str(port), *LOOPBACK],
             cwd=directory,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -245,14 +245,16 @@ class CasesState(rx.State):
         self.morning, self.opened, self.new_link = MorningView(), CaseRow(), ""
         self.problem, self.notice = "", ""
 
-    def _staff(self) -> bool:
+    def _staff(self, *, change: bool = True) -> bool:
+        """The session checked first; with the database away a change says it was not saved
+        (the forms keep what was typed), a view says the database is away."""
         try:
             identity = check_session(self._token, address=self._address)
         except NotSignedIn:
             self._forget()
             return False
         except StoreUnavailable as failure:
-            self.problem = failure.message
+            self.problem, self.notice = (cases.UNAVAILABLE if change else failure.message), ""
             return False
         self._checked_sid, self.staff_name = self.router.session.session_id, identity.name
         return True
@@ -295,7 +297,7 @@ class CasesState(rx.State):
 
     @rx.event
     def refresh(self) -> None:
-        if not self._staff():
+        if not self._staff(change=False):
             return
         self.problem = ""
         query = self.router.url.query_parameters
@@ -307,7 +309,7 @@ class CasesState(rx.State):
 
     @rx.event
     def open_case(self, reference: str) -> None:
-        if not self._staff():
+        if not self._staff(change=False):
             return
         self._open(reference)
 
@@ -322,7 +324,7 @@ class CasesState(rx.State):
 
     @rx.event
     def close_panel(self) -> None:
-        if not self._staff():
+        if not self._staff(change=False):
             return
         self.opened, self.new_link, self.notice = CaseRow(), "", ""
 
