@@ -30,7 +30,7 @@ from playwright.sync_api import Page, expect
 from consultancy.enquiries.mail import SmtpSettings, send_due
 from tests.browser.case_steps import make_case, open_from_list, stage_form, stored_approval, type_stage
 from tests.browser.test_staff_inbox import SHOTS, add_user, item, open_page, sign_in
-from tests.conftest import ROOT, WEB, WIDTHS, _new_page
+from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, ROOT, WEB, WIDTHS, _new_page, _VisitorBrowser
 from tests.enquiry_fixtures import MailCatcher
 
 pytestmark = pytest.mark.browser
@@ -112,6 +112,7 @@ def _walk(visitor: Callable[[dict], Page], base_url: str, width: str, shots: str
     factory.locator("input[name='application_no']").fill("FAC/2026/77")
     factory.get_by_role("button", name="Save stage").click()
     expect(page.locator("#case-notice")).to_have_text("Stage saved.")
+    expect(page.locator("#case-notice")).to_be_in_viewport()
     due = filed + timedelta(days=45)
     expect(factory.locator(".cases__decide-by")).to_have_text(due.strftime("%d %b %Y").lstrip("0"))
     expect(factory).to_contain_text("Overdue by law")
@@ -241,9 +242,10 @@ def _answers(url: str) -> bool:
 def postgres_twin(base_url: str) -> Iterator[dict]:
     """The suite's build served once more, by a backend of its own (granian, as deploy/prod.sh runs
     it, with the built pages mounted as `reflex run --single-port` mounts them) on a throwaway
-    PostgreSQL cluster. No second build: the pages name the backend as localhost on the suite's
-    port, which a page reads as its own host, so the twin listens on that port on another loopback
-    address (one per test worker; scripts/test.sh keeps the suite's server on 127.0.0.1)."""
+    PostgreSQL cluster. No second build: the pages name their backend as localhost on the suite's
+    port, so the twin listens on that port on another loopback address (one per test worker;
+    scripts/test.sh keeps the suite's server on 127.0.0.1), and a browser of its own resolves
+    localhost there (the staff sign-in takes plain http only on a loopback host name)."""
     from consultancy.enquiries import database
     from tests.enquiry_fixtures import start_cluster
 
@@ -255,7 +257,7 @@ def postgres_twin(base_url: str) -> Iterator[dict]:
         url = cluster.url("cases")
         database.upgrade(url)
         worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-        twin = f"http://127.0.0.{2 + worker}:{urlsplit(base_url).port}"
+        host, port = f"127.0.0.{2 + worker}", str(urlsplit(base_url).port)
         env = {
             key: value
             for key, value in os.environ.items()
@@ -265,12 +267,11 @@ def postgres_twin(base_url: str) -> Iterator[dict]:
             DB_URL=url,
             REFLEX_WEB_WORKDIR=str(WEB),
             REFLEX_ENV_MODE="prod",
-            REFLEX_MOUNT_FRONTEND_COMPILED_APP="true",
+            __REFLEX_MOUNT_FRONTEND_COMPILED_APP="true",
             __REFLEX_SKIP_COMPILE="true",
             SITE_TEST_HOOKS="1",
         )
-        log = ROOT / "build" / f"postgres-twin-{urlsplit(twin).hostname}.log"
-        host, port = urlsplit(twin).hostname or "", str(urlsplit(twin).port)
+        log = ROOT / "build" / f"postgres-twin-{host}.log"
         with log.open("w", encoding="utf-8") as out:
             process = subprocess.Popen(
                 [*GRANIAN, "--host", host, "--port", port, "consultancy.consultancy:app"],
@@ -281,12 +282,12 @@ def postgres_twin(base_url: str) -> Iterator[dict]:
                 start_new_session=True,
             )
         deadline = time.monotonic() + 300
-        while not (_answers(twin + "/ping") and _answers(twin + "/staff/cases")):
+        while not (_answers(f"http://{host}:{port}/ping") and _answers(f"http://{host}:{port}/staff/cases")):
             assert process.poll() is None, log.read_text(encoding="utf-8")[-3000:]
             assert time.monotonic() < deadline, f"the PostgreSQL twin did not come up; see {log}"
             time.sleep(1)
         print(f"\npostgres_twin up in {time.monotonic() - started:.1f} s")
-        yield {"url": twin, "db_url": url, "cluster": cluster}
+        yield {"url": f"http://localhost:{port}", "host": host, "db_url": url, "cluster": cluster}
     finally:
         if process is not None and process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
@@ -305,16 +306,14 @@ def on_postgres(browser, postgres_twin: dict, monkeypatch: pytest.MonkeyPatch) -
     """Pages of the PostgreSQL twin; what the test writes itself (staff users, enquiries, cases,
     the mail queue) goes to the twin's database too."""
     monkeypatch.setenv("DB_URL", postgres_twin["db_url"])
-    contexts = []
+    rule = f"--host-resolver-rules=MAP localhost {postgres_twin['host']}"
+    own = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, rule])
 
     def make(viewport: dict) -> Page:
-        context, page = _new_page(browser, postgres_twin["url"], viewport)
-        contexts.append(context)
-        return page
+        return _new_page(_VisitorBrowser(own), postgres_twin["url"], viewport)[1]
 
     yield make
-    for context in contexts:
-        context.close()
+    own.close()
 
 
 def test_a_case_walks_from_enquiry_to_granted_on_postgresql(on_postgres, postgres_twin: dict) -> None:
@@ -342,6 +341,8 @@ def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
     try:
         factory.get_by_role("button", name="Save stage").click()
         expect(page.locator("#case-problem")).to_have_text(UNAVAILABLE, timeout=30_000)
+        # Seen where the button was pressed, at the foot of the form on a phone.
+        expect(page.locator("#case-problem")).to_be_in_viewport()
         expect(page.locator("#case-notice")).to_have_count(0)
         expect(factory).to_contain_text("Not filed yet.")
         expect(factory.locator("select[name='stage']")).to_have_value("filed")

@@ -379,6 +379,7 @@ def _links() -> rx.Component:
 def _opened() -> rx.Component:
     case = CasesState.opened
     return rx.el.section(
+        _status(),
         rx.el.header(
             rx.el.h2("Case ", case.reference, class_name="staff__ref"),
             rx.el.span(case.status, class_name="staff__badge"),
@@ -463,6 +464,19 @@ def _opened() -> rx.Component:
     )
 
 
+def _status() -> rx.Component:
+    """What became of the last change. With a case open it heads the case's panel and stays in
+    its view as it scrolls: on a phone the panel covers the page, and a save or a refusal at the
+    foot of a long form must still be seen where the button was pressed."""
+    return rx.el.div(
+        rx.cond(CasesState.problem != "", rx.el.p(CasesState.problem, class_name="staff__error", id="case-problem")),
+        rx.cond(CasesState.notice != "", rx.el.p(CasesState.notice, class_name="staff__notice", id="case-notice")),
+        role="status",
+        aria_live="polite",
+        class_name="cases__status",
+    )
+
+
 def _tracker() -> rx.Component:
     return rx.el.div(
         rx.el.div(
@@ -477,14 +491,7 @@ def _tracker() -> rx.Component:
             ),
             class_name="staff__bar",
         ),
-        rx.el.div(
-            rx.cond(
-                CasesState.problem != "", rx.el.p(CasesState.problem, class_name="staff__error", id="case-problem")
-            ),
-            rx.cond(CasesState.notice != "", rx.el.p(CasesState.notice, class_name="staff__notice", id="case-notice")),
-            role="status",
-            aria_live="polite",
-        ),
+        rx.cond(CasesState.opened.reference == "", _status()),
         _open_form(),
         rx.el.div(
             rx.el.div(_morning(), class_name="staff__list-column"),
