@@ -19,7 +19,8 @@ REFLEX = ROOT / ".venv" / "bin" / "reflex"
 LOOPBACK = ("--backend-host", "127.0.0.1")
 
 
-def _answers(url: str) -> bool:
+def answers(url: str) -> bool:
+    """The URL answers 200."""
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return response.status == 200
@@ -44,7 +45,7 @@ def reflex_site(directory: Path, port: int, log: Path, timeout_s: int = 900) -> 
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + timeout_s
         try:
-            while not (_answers(base + "/ping") and _answers(base + "/")):
+            while not (answers(base + "/ping") and answers(base + "/")):
                 if server.poll() is not None:
                     tail = log.read_text(encoding="utf-8")[-3000:]
                     raise RuntimeError(f"site server exited ({server.returncode}); see {log}:\n{tail}")

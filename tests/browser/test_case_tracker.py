@@ -15,11 +15,8 @@ import email
 import os
 import re
 import secrets
-import signal
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from urllib.parse import urlsplit
@@ -28,6 +25,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from consultancy.enquiries.mail import SmtpSettings, send_due
+from scripts.reflex_server import answers
 from tests.browser.case_steps import make_case, open_from_list, stage_form, stored_approval, type_stage
 from tests.browser.test_staff_inbox import SHOTS, add_user, item, open_page, sign_in
 from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, ROOT, WEB, WIDTHS, _new_page, _VisitorBrowser
@@ -230,14 +228,6 @@ def test_the_tracker_opens_nothing_without_a_session(new_page) -> None:
 GRANIAN = (str(ROOT / ".venv" / "bin" / "granian"), "--interface", "asgi", "--factory", "--workers", "1")
 
 
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as reply:
-            return reply.status == 200
-    except (OSError, urllib.error.HTTPError):
-        return False
-
-
 @pytest.fixture(scope="module")
 def postgres_twin(base_url: str) -> Iterator[dict]:
     """The suite's build served once more, by a backend of its own (granian, as deploy/prod.sh runs
@@ -247,7 +237,7 @@ def postgres_twin(base_url: str) -> Iterator[dict]:
     scripts/test.sh keeps the suite's server on 127.0.0.1), and a browser of its own resolves
     localhost there (the staff sign-in takes plain http only on a loopback host name)."""
     from consultancy.enquiries import database
-    from tests.enquiry_fixtures import start_cluster
+    from tests.enquiry_fixtures import start_cluster, stop_server
 
     started = time.monotonic()
     cluster = start_cluster()
@@ -282,20 +272,15 @@ def postgres_twin(base_url: str) -> Iterator[dict]:
                 start_new_session=True,
             )
         deadline = time.monotonic() + 300
-        while not (_answers(f"http://{host}:{port}/ping") and _answers(f"http://{host}:{port}/staff/cases")):
+        while not (answers(f"http://{host}:{port}/ping") and answers(f"http://{host}:{port}/staff/cases")):
             assert process.poll() is None, log.read_text(encoding="utf-8")[-3000:]
             assert time.monotonic() < deadline, f"the PostgreSQL twin did not come up; see {log}"
             time.sleep(1)
         print(f"\npostgres_twin up in {time.monotonic() - started:.1f} s")
         yield {"url": f"http://localhost:{port}", "host": host, "db_url": url, "cluster": cluster}
     finally:
-        if process is not None and process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=30)
+        if process is not None:
+            stop_server(process)
         with contextlib.suppress(RuntimeError):  # stopped already
             cluster.stop()
         cluster.remove()

@@ -74,6 +74,18 @@ class Stack:
     def redis_url(self) -> str:
         return f"redis://:{self.redis_password()}@127.0.0.1:{self.redis_port}"
 
+    def restart_redis(self) -> None:
+        """Redis shut down; returns once deploy/prod.sh's loop has started it again and it answers."""
+        old = self.redis().pid
+        self.redis_cli("shutdown")
+        _wait_for(
+            lambda: (
+                (self.run_dir / "redis.pid").exists()
+                and self.redis().pid != old
+                and self.redis_cli("ping").stdout.strip() == "PONG"
+            )
+        )
+
     def redis_cli(self, *args: str) -> subprocess.CompletedProcess:
         """redis-cli with the stack's password (from the environment: not on its command line)."""
         env = {**os.environ, "REDISCLI_AUTH": self.redis_password()}
@@ -461,15 +473,7 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     boxes = page.locator(".checklist").get_by_role("checkbox")
     boxes.nth(0).check()
     expect(progress).to_contain_text("1 of")
-    old_redis = stack.redis().pid
-    stack.redis_cli("shutdown")
-    _wait_for(
-        lambda: (
-            (stack.run_dir / "redis.pid").exists()
-            and stack.redis().pid != old_redis
-            and stack.redis_cli("ping").stdout.strip() == "PONG"
-        )
-    )
+    stack.restart_redis()
     boxes.nth(2).check()
     expect(progress).to_contain_text("2 of")
     expect(page.locator(".checklist")).to_have_attribute("data-saved", "2", timeout=40_000)
@@ -518,6 +522,23 @@ def _client_page(stack: Stack, case) -> str:
     return body.decode()
 
 
+def _kept(stack: Stack, page, case, stage: str, words: str, application_no: str):
+    """The approval is at `stage` in the database and says so (`words`) on the client's page and
+    in the tracker loaded again; its card there."""
+    from tests.browser.case_steps import open_from_list, stored_approval
+
+    stored = stored_approval(case.reference)
+    assert (stored["stage"], stored["application_no"]) == (stage, application_no), stored
+    client = _client_page(stack, case)
+    assert words in client and application_no in client
+    page.reload()
+    _ready(page)
+    factory = open_from_list(page, case.reference).locator(".cases__approval", has_text="Factory")
+    expect(factory).to_contain_text(words)
+    expect(factory).to_contain_text("Application no.: " + application_no)
+    return factory
+
+
 def _workers_idle(stack: Stack, count: int, old: set[int]) -> None:
     """granian has replaced every killed worker, and the new ones have imported the app."""
     _wait_for(
@@ -545,17 +566,9 @@ def test_a_stage_saved_before_the_backend_restarts_is_kept_and_the_desk_goes_on(
         os.kill(pid, signal.SIGKILL)
     _workers_idle(stack, len(workers), workers)
 
-    stored = stored_approval(case.reference)
-    assert (stored["stage"], stored["application_no"]) == ("filed", "FAC/RESTART/1"), stored
-    client = _client_page(stack, case)
-    assert "Filed with the authority" in client and "FAC/RESTART/1" in client
     # The tracker, loaded again from the new workers, is still signed in (the session is in the
     # database), shows the stage, and saves the next one.
-    page.reload()
-    _ready(page)
-    factory = open_from_list(page, case.reference).locator(".cases__approval", has_text="Factory")
-    expect(factory).to_contain_text("Filed with the authority")
-    expect(factory).to_contain_text("Application no.: FAC/RESTART/1")
+    factory = _kept(stack, page, case, "filed", "Filed with the authority", "FAC/RESTART/1")
     due = (date.today() + timedelta(days=30)).isoformat()
     type_stage(factory, "query", raised_on=date.today().isoformat(), reply_due_on=due)
     factory.get_by_role("button", name="Save stage").click()
@@ -569,7 +582,7 @@ def test_a_stage_saved_before_the_backend_restarts_is_kept_and_the_desk_goes_on(
 def test_a_stage_typed_before_a_redis_restart_is_saved_after_it(case_desk, stack: Stack) -> None:
     """Staff type a stage, Redis (which holds the tracker's state: the opened case) restarts, and
     the save that follows is stored and reaches the client's page; nothing is typed again."""
-    from tests.browser.case_steps import open_from_list, stored_approval, type_stage
+    from tests.browser.case_steps import open_from_list, type_stage
 
     page, case = case_desk
     opened = open_from_list(page, case.reference)
@@ -579,28 +592,13 @@ def test_a_stage_typed_before_a_redis_restart_is_saved_after_it(case_desk, stack
     expect(page.locator("#case-notice")).to_have_text("Stage saved.")
     inspection = date.today() + timedelta(days=9)
     type_stage(factory, "inspection", inspection_on=inspection.isoformat())
-    old_redis = stack.redis().pid
-    stack.redis_cli("shutdown")
-    _wait_for(
-        lambda: (
-            (stack.run_dir / "redis.pid").exists()
-            and stack.redis().pid != old_redis
-            and stack.redis_cli("ping").stdout.strip() == "PONG"
-        )
-    )
+    stack.restart_redis()
     factory.get_by_role("button", name="Save stage").click()
     # Saved (the notice still says so from the first save: the inspection's date is the sign).
     expect(factory).to_contain_text("Inspection: " + inspection.strftime("%d %b %Y").lstrip("0"), timeout=40_000)
     expect(page.locator("#case-notice")).to_have_text("Stage saved.")
     expect(page.locator("#case-problem")).to_have_count(0)
-    stored = stored_approval(case.reference)
-    assert (stored["stage"], stored["application_no"]) == ("inspection", "FAC/REDIS/1"), stored
-    client = _client_page(stack, case)
-    assert "Inspection" in client and "FAC/REDIS/1" in client
-    page.reload()
-    _ready(page)
-    factory = open_from_list(page, case.reference).locator(".cases__approval", has_text="Factory")
-    expect(factory).to_contain_text("Inspection")
+    _kept(stack, page, case, "inspection", "Inspection", "FAC/REDIS/1")
 
 
 def _socket(stack: Stack) -> websocket.WebSocket:

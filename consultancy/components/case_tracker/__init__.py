@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from consultancy.components.staff_inbox.notes import note_item
 from consultancy.components.ui import link
 from consultancy.enquiries.cases import HOLDER_WORDS, NOTE_MAX, STAGE_WORDS
 from consultancy.enquiries.models import HOLDERS, STAGES
 
-from .state import ApprovalRow, CasesState, DocumentRow, EventRow, LineRow, NoteRow, approval_choices
+from .state import ApprovalRow, CasesState, DocumentRow, EventRow, LineRow, approval_choices
 
 
 def _field(
@@ -289,14 +290,6 @@ def _event(event: EventRow) -> rx.Component:
     )
 
 
-def _note(note: NoteRow) -> rx.Component:
-    return rx.el.li(
-        rx.el.p(note.text, class_name="staff__note-text"),
-        rx.el.p(note.author, " · ", note.when, class_name="staff__note-meta"),
-        class_name="staff__note",
-    )
-
-
 def _office() -> rx.Component:
     case = CasesState.opened
     return rx.el.form(
@@ -426,7 +419,7 @@ def _opened() -> rx.Component:
         rx.el.h3("Internal notes (never shown to the client)", class_name="staff__subtitle"),
         rx.cond(
             case.notes.length() > 0,
-            rx.el.ol(rx.foreach(case.notes, _note), class_name="staff__notes", id="case-notes"),
+            rx.el.ol(rx.foreach(case.notes, note_item), class_name="staff__notes", id="case-notes"),
             rx.el.p("No notes yet.", class_name="staff__muted"),
         ),
         rx.el.form(
