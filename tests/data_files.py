@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from consultancy.content.files import DEFAULT_DATA_DIR
+import pytest
+
+from consultancy.content.files import DEFAULT_DATA_DIR, ContentError
+from consultancy.content.loader import load_content
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,3 +43,13 @@ def published(code: str, data: Path, timeout: float = 300) -> Any:
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def expect_error(data: Path, *fragments: str) -> str:
+    """The start-up check refuses the data, with every fragment in its message."""
+    with pytest.raises(ContentError) as caught:
+        load_content(data)
+    message = str(caught.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
