@@ -6,6 +6,11 @@ from consultancy.framework.versions import require_written_for
 toolchain.prepare()
 require_written_for()
 
+from consultancy.framework import fork_safety  # noqa: E402
+
+# A backend worker forked while another thread loads this file must not inherit its lock.
+fork_safety.guard()
+
 import reflex as rx  # noqa: E402
 from reflex.plugins.sitemap import SitemapPlugin  # noqa: E402
 

@@ -15,9 +15,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REFLEX = ROOT / ".venv" / "bin" / "reflex"
+# Loopback only: the same port on 127.0.0.2 and up stays free for a twin of the build.
+LOOPBACK = ("--backend-host", "127.0.0.1")
 
 
-def _answers(url: str) -> bool:
+def answers(url: str) -> bool:
+    """The URL answers 200."""
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return response.status == 200
@@ -33,7 +36,7 @@ def reflex_site(directory: Path, port: int, log: Path, timeout_s: int = 900) -> 
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w", encoding="utf-8") as out:
         server = subprocess.Popen(
-            [str(REFLEX), "run", "--env", "prod", "--single-port", "--frontend-port", str(port)],
+            [*(str(REFLEX), "run", "--env", "prod", "--single-port"), "--frontend-port", str(port), *LOOPBACK],
             cwd=directory,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -42,7 +45,7 @@ def reflex_site(directory: Path, port: int, log: Path, timeout_s: int = 900) -> 
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + timeout_s
         try:
-            while not (_answers(base + "/ping") and _answers(base + "/")):
+            while not (answers(base + "/ping") and answers(base + "/")):
                 if server.poll() is not None:
                     tail = log.read_text(encoding="utf-8")[-3000:]
                     raise RuntimeError(f"site server exited ({server.returncode}); see {log}:\n{tail}")

@@ -27,12 +27,17 @@ for p in "$port" "$prod_port" "$((prod_port + 1))" "$((prod_port + 2))"; do
   fi
 done
 
+# The production stack keeps its enquiries and cases in a SQLite file of its own, empty at every
+# run (not var/enquiries.db, which `make run` uses); its tests read it through PROD_DB_URL.
+prod_db_url="sqlite:///$prod_dir/enquiries.db"
+rm -f "$prod_dir"/enquiries.db "$prod_dir"/enquiries.db-*
+
 echo "building the production stack (log: $prod_log)"
-REFLEX_WEB_WORKDIR="$prod_web_dir" PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
+DB_URL="$prod_db_url" REFLEX_WEB_WORKDIR="$prod_web_dir" PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
   || { echo "production build failed:"; tail -n 40 "$prod_log"; exit 1; }
 
 # Refusals are summarised every 2 s (a minute in production) so the flood tests see them.
-REFLEX_WEB_WORKDIR="$prod_web_dir" EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
+DB_URL="$prod_db_url" REFLEX_WEB_WORKDIR="$prod_web_dir" EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
 prod=$!
 # The page tests get an enquiry database of their own, empty at every run, and each test
 # browser names an address of its own in a cookie that only this build reads
@@ -45,9 +50,11 @@ export SITE_TEST_VISITORS_LOG="$PWD/build/test-visitors-$port.log"
 : >"$SITE_TEST_VISITORS_LOG"
 .venv/bin/reflex db migrate >"$log" 2>&1 || { echo "enquiry database migration failed:"; tail -n 20 "$log"; exit 1; }
 # SITE_TEST_HOOKS: the test switches (consultancy/framework/behaviour) exist only in this build.
+# --backend-host 127.0.0.1: the suite's site on loopback only, which leaves the same port on
+# 127.0.0.2 and up to a twin of this build on PostgreSQL (tests/browser/test_case_tracker.py).
 # LIMIT_EXEMPT: two test workers' browsers are many visitors on 127.0.0.1, a load generator to
 # the backend's budget per address (the production stack's tests keep theirs).
-REFLEX_WEB_WORKDIR="$web_dir" SITE_TEST_HOOKS=1 REFLEX_TRUSTED_PROXY_HOPS=1 LIMIT_EXEMPT=127.0.0.1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" >>"$log" 2>&1 &
+REFLEX_WEB_WORKDIR="$web_dir" SITE_TEST_HOOKS=1 REFLEX_TRUSTED_PROXY_HOPS=1 LIMIT_EXEMPT=127.0.0.1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" --backend-host 127.0.0.1 >>"$log" 2>&1 &
 server=$!
 stop() {
   kill -TERM -- "-$server" "-$prod" 2>/dev/null || true
@@ -74,13 +81,21 @@ up "$port" || { echo "the site did not come up in 900 s"; exit 1; }
 up "$prod_port" || { echo "the production stack did not come up"; tail -n 40 "$prod_log"; exit 1; }
 echo "site and production stack up; running tests"
 export SITE_WEB_DIR="$web_dir" SITE_URL="http://127.0.0.1:$port" PROD_URL="http://127.0.0.1:$prod_port" PROD_RUN_DIR="$prod_dir" \
-  PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))"
+  PROD_DB_URL="$prod_db_url" PROD_BACKEND_PORT="$((prod_port + 1))" PROD_REDIS_PORT="$((prod_port + 2))"
 if [ $# -gt 0 ]; then
-  # Not exec: the EXIT trap must still stop the servers.
-  .venv/bin/python -m pytest -q -p no:xdist "$@"
+  # The tests named, one after another (or in workers with `-n 2`), against this one build;
+  # REPEAT=5 runs them five times in a row and stops at the first run with a failure (hunting
+  # a flaky test: docs/flakes.md). Not exec: the EXIT trap must still stop the servers.
+  for run in $(seq 1 "${REPEAT:-1}"); do
+    [ "${REPEAT:-1}" = 1 ] || echo "run $run of $REPEAT, $(date +%T)"
+    .venv/bin/python -m pytest -q "$@" || exit
+  done
   exit
 fi
-.venv/bin/python -m pytest -q -n 2 tests/unit tests/browser tests/workflow
+# The slowest tests, printed in every run, show where the suite's time goes (docs/tests.md).
+# The longest tests (the workflow ones, a fresh venv and builds each) first, so no worker is
+# left with one of them at the end while the other waits.
+.venv/bin/python -m pytest -q -n 2 --durations=40 tests/workflow tests/browser tests/unit
 # The production tests share one stack and break it on purpose (a worker killed, Redis
 # restarted), so they run on their own, one after another, on an otherwise idle machine.
 .venv/bin/python -m pytest -q -p no:xdist tests/production

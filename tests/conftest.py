@@ -32,6 +32,7 @@ from tests.enquiry_fixtures import (  # noqa: F401  (fixtures: real databases an
     clean_env,
     db_url,
     mail_server,
+    migrated_sqlite,
     postgres_cluster,
     postgres_database,
     postgres_url,
@@ -58,8 +59,9 @@ CHROMIUM_FLAGS = [
 BUILD_TIMEOUT_S = 900
 WIDTHS = {"mobile": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 # Every browser context reads and writes dates as a visitor in Odisha does, whatever the
-# machine's own language and time zone (a test may still pass its own).
-VISITOR_LOCALE = {"locale": "en-IN", "timezone_id": "Asia/Kolkata"}
+# machine's own language and time zone (a test may still pass its own). TEST_TIMEZONE tries
+# another: Pacific/Kiritimati (UTC+14) puts the browser's day ahead of the server's.
+VISITOR_LOCALE = {"locale": "en-IN", "timezone_id": os.environ.get("TEST_TIMEZONE", "Asia/Kolkata")}
 
 
 class _VisitorBrowser:
@@ -70,6 +72,9 @@ class _VisitorBrowser:
 
     def new_context(self, **options: Any) -> Any:
         return self._browser.new_context(**{**VISITOR_LOCALE, **options})
+
+    def new_page(self, **options: Any) -> Any:
+        return self._browser.new_page(**{**VISITOR_LOCALE, **options})
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
@@ -172,16 +177,28 @@ def new_page(browser, base_url: str):
 
 
 def _visitor_addresses() -> Iterator[str]:
-    """Addresses no other visitor of this run gets: 198.18.0.0/15 (the benchmarking range) cut
-    into blocks, one per run (from xdist's run id, so a rerun against a server still up starts
-    elsewhere) and, inside it, one per worker; then counted."""
+    """Addresses no other visitor gets: 198.18.0.0/15 (the benchmarking range) cut into 64
+    blocks of 2,048, one per run, and each block into one of 256 per worker; then counted.
+    A run takes the first block the server has seen no visitor of (SITE_TEST_VISITORS_LOG),
+    so runs one after another against a server still up (REPEAT in scripts/test.sh) never
+    share an address, nor the limits per address counting it; without the record, a block
+    from xdist's run id."""
     network = ipaddress.ip_network("198.18.0.0/15")
+    block_size, per_worker = 2048, 256
+    blocks = network.num_addresses // block_size
+    log = os.environ.get("SITE_TEST_VISITORS_LOG")
+    seen = Path(log).read_text(encoding="utf-8").split() if log and Path(log).exists() else []
+    addresses = [ipaddress.ip_address(a) for a in seen if re.fullmatch(r"[0-9.]+", a)]
+    used = {(int(a) - int(network[0])) // block_size for a in addresses if a in network}
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getppid())
+    block = next(
+        (b for b in range(blocks) if b not in used), int(hashlib.sha256(run.encode()).hexdigest(), 16) % blocks
+    )
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    start = (int(hashlib.sha256(run.encode()).hexdigest(), 16) % 4) * 32768 + (worker % 8) * 4096
+    start = block * block_size + (worker % 8) * per_worker
     for n in itertools.count(1):
-        if n >= 4096:
-            raise RuntimeError("more than 4,095 test visitors in one worker")
+        if n >= per_worker:
+            raise RuntimeError(f"more than {per_worker - 1} test visitors in one worker")
         yield str(network[start + n])
 
 

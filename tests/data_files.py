@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
-from consultancy.content.files import DEFAULT_DATA_DIR
+import pytest
+
+from consultancy.content.files import DEFAULT_DATA_DIR, ContentError
+from consultancy.content.loader import load_content
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def copy_of_data(tmp_path: Path) -> Path:
@@ -19,3 +28,28 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def published(code: str, data: Path, timeout: float = 300) -> Any:
+    """What `code` prints last (as JSON) when run on a copy of data/ in a fresh interpreter:
+    the site reads its content once per process, so an edited copy needs a process of its own."""
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={"CONSULTANCY_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def expect_error(data: Path, *fragments: str) -> str:
+    """The start-up check refuses the data, with every fragment in its message."""
+    with pytest.raises(ContentError) as caught:
+        load_content(data)
+    message = str(caught.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message

@@ -22,7 +22,7 @@ from urllib.parse import quote
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from consultancy.content import content, renewals
-from consultancy.framework.http_routes import read_body
+from consultancy.framework.http_routes import header, read_body
 
 from . import cases
 from .errors import StoreUnavailable
@@ -176,10 +176,11 @@ def page(view: cases.ClientView, token: str) -> bytes:
     return _shell(f"Case {view.reference}", "".join(parts))
 
 
-async def _answer(send: Send, status: int, body: bytes) -> None:
+async def _answer(send: Send, status: int, body: bytes, *, head: bool = False) -> None:
+    """The page; to a HEAD request its headers only (the length the page would have)."""
     headers = [*HEADERS, (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": b"" if head else body})
 
 
 def _unavailable() -> bytes:
@@ -191,7 +192,7 @@ def _unavailable() -> bytes:
     )
 
 
-async def _calendar(send: Send, view: cases.ClientView) -> None:
+async def _calendar(send: Send, view: cases.ClientView, *, head: bool = False) -> None:
     """The agreed renewals as an iCalendar file, from the calendar's own rules and builder."""
     site = content().site
     today = datetime.now(IST).date()
@@ -207,18 +208,29 @@ async def _calendar(send: Send, view: cases.ClientView) -> None:
         (b"content-length", str(len(body)).encode()),
     ]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+def _too_long(scope: Scope) -> bool:
+    """A body announced as longer than the button's post ever is (read nothing of it)."""
+    declared = header(scope, b"content-length")
+    return declared != "" and (not declared.isdigit() or int(declared) > BODY_MAX)
 
 
 async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
     token = scope.get("path", "").removeprefix(PREFIX)
+    head = scope.get("method") == "HEAD"
     ics = scope.get("method") in ("GET", "HEAD") and token.endswith(ICS)
     token = token.removesuffix(ICS) if ics else token
     if scope.get("method") == "POST":
         if not _same_origin(scope):
             await _answer(send, 403, refusal(token, asked=True))
             return
-        await read_body(receive, BODY_MAX)
+        # The post carries nothing the page needs: a body past the button's own is refused, by
+        # its announced length before any of it is read, else once it grows past BODY_MAX.
+        if _too_long(scope) or await read_body(receive, BODY_MAX) is None:
+            await _answer(send, 413, refusal(token))
+            return
         try:
             await asyncio.to_thread(cases.ask_fresh_link, token)
         except StoreUnavailable:
@@ -232,15 +244,15 @@ async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
     try:
         view = await asyncio.to_thread(cases.client_view, token)
     except StoreUnavailable:
-        await _answer(send, 503, _unavailable())
+        await _answer(send, 503, _unavailable(), head=head)
         return
     if view is None:
-        await _answer(send, 404, refusal(token))
+        await _answer(send, 404, refusal(token), head=head)
         return
     if ics:
-        await _calendar(send, view)
+        await _calendar(send, view, head=head)
         return
-    await _answer(send, 200, page(view, token))
+    await _answer(send, 200, page(view, token), head=head)
 
 
 def case_routes(app: ASGIApp) -> ASGIApp:

@@ -396,18 +396,13 @@ class ConfirmationLetter:
 
 
 @dataclass(frozen=True)
-class StaffNoticeLetter:
-    """A notice to a member of staff about their own account (a sign-in from a new place, a
-    new password, a second factor set up or reset), in the site's own words only."""
+class _WrittenLetter:
+    """A letter whose subject and body were written when it was queued (its row holds them),
+    sent as the site's own automatic mail."""
 
     recipient: str
     subject: str
     body: str
-
-    @classmethod
-    def read(cls, session: Session, notice_id: int) -> StaffNoticeLetter | None:
-        row = session.get(StaffNotice, notice_id)
-        return cls(row.recipient, row.subject, row.body) if row is not None else None
 
     def compose(self, sender: str) -> EmailMessage:
         message = _envelope(self.subject, sender, self.recipient, _firm_msgid(self.recipient))
@@ -417,24 +412,25 @@ class StaffNoticeLetter:
 
 
 @dataclass(frozen=True)
-class CaseLetter:
+class StaffNoticeLetter(_WrittenLetter):
+    """A notice to a member of staff about their own account (a sign-in from a new place, a
+    new password, a second factor set up or reset), in the site's own words only."""
+
+    @classmethod
+    def read(cls, session: Session, notice_id: int) -> StaffNoticeLetter | None:
+        row = session.get(StaffNotice, notice_id)
+        return cls(row.recipient, row.subject, row.body) if row is not None else None
+
+
+@dataclass(frozen=True)
+class CaseLetter(_WrittenLetter):
     """An email to a case's contact: a stage change they agreed to hear of, or a link to their
     case page (cases.py), in the site's own words and the case's facts."""
-
-    recipient: str
-    subject: str
-    body: str
 
     @classmethod
     def read(cls, session: Session, mail_id: int) -> CaseLetter | None:
         row = session.get(CaseMail, mail_id)
         return cls(row.recipient, row.subject, row.body) if row is not None else None
-
-    def compose(self, sender: str) -> EmailMessage:
-        message = _envelope(self.subject, sender, self.recipient, _firm_msgid(self.recipient))
-        message["Auto-Submitted"] = "auto-generated"
-        message.set_content(self.body, subtype="plain", charset="utf-8")
-        return message
 
 
 # --- what a queue row carries -------------------------------------------------------------------

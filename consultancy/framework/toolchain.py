@@ -14,6 +14,7 @@ Values already in the environment win (the Makefile sets the same ones)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -23,6 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 NODE_BIN = ROOT / ".tools" / "node_modules" / "node" / "bin"
 
 
+# Once per process: rxconfig.py, which calls prepare(), runs at every config load, and each
+# npm call takes a second or so while Reflex holds its config lock.
+@functools.cache
 def _npm_config(key: str) -> str | None:
     """The machine's npm setting, read before .tools' Node goes first on PATH: under that Node,
     npm looks for its global npmrc beside it and misses the machine's (/usr/etc/npmrc)."""

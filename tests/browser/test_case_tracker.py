@@ -1,22 +1,34 @@
 """The case tracker (/staff/cases) and the client's page (/case/<token>) in a real browser
 against the built site and its database: a case walked from an enquiry to granted at 390 and
 1280 px, with the legal clock, the documents awaited, the client's link, the stage email
-(against a local SMTP server) and the keyboard; and the client page's refusals."""
+(against a local SMTP server) and the keyboard; and the client page's refusals.
+
+The suite's site runs on SQLite. The same build is served once more by a backend of its own on a
+throwaway PostgreSQL cluster (`postgres_twin`: no second build, the same port on another loopback
+address), where the walk runs again at one width and the database is stopped under a stage change.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import email
+import os
 import re
 import secrets
+import subprocess
+import time
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Page, expect
 
 from consultancy.enquiries.mail import SmtpSettings, send_due
+from scripts.reflex_server import answers
+from tests.browser.case_steps import make_case, open_from_list, stage_form, stored_approval, type_stage
 from tests.browser.test_staff_inbox import SHOTS, add_user, item, open_page, sign_in
-from tests.conftest import WIDTHS
+from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, ROOT, WEB, WIDTHS, _new_page, _VisitorBrowser
 from tests.enquiry_fixtures import MailCatcher
 
 pytestmark = pytest.mark.browser
@@ -39,13 +51,6 @@ def _enquiry(email_address: str) -> str:
     return store.submit(form, f"198.51.100.{secrets.randbelow(200) + 1}")
 
 
-def _stage_form(card: Locator) -> None:
-    """Opens the approval's "Change the stage" (it stays open after a save)."""
-    details = card.locator("details")
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-
-
 def _on_this_site(link: str, base_url: str) -> str:
     """The link as mailed names the site's public address; the same path on the test server."""
     return base_url.rstrip("/") + urlsplit(link).path
@@ -53,6 +58,13 @@ def _on_this_site(link: str, base_url: str) -> str:
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str) -> None:
+    _walk(visitor, base_url, width, "")
+
+
+def _walk(visitor: Callable[[dict], Page], base_url: str, width: str, shots: str) -> None:
+    """From an enquiry in the inbox to a granted approval, the client's page and its revocation,
+    on whichever server `visitor` opens pages of (its database is DB_URL's); screenshots named
+    with `shots` after the width."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     contact = f"client-{secrets.token_hex(4)}@example.com"
     reference = _enquiry(contact)
@@ -91,13 +103,14 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
 
     # Filed 50 days ago: the factory licence's 45 days (settled) have passed.
     filed = date.today() - timedelta(days=50)
-    _stage_form(factory)
+    stage_form(factory)
     factory.locator("select[name='stage']").select_option("filed")
     factory.locator("input[name='filed_on']").fill(filed.isoformat())
     factory.locator("input[name='portal']").fill("GO-SWIFT")
     factory.locator("input[name='application_no']").fill("FAC/2026/77")
     factory.get_by_role("button", name="Save stage").click()
     expect(page.locator("#case-notice")).to_have_text("Stage saved.")
+    expect(page.locator("#case-notice")).to_be_in_viewport()
     due = filed + timedelta(days=45)
     expect(factory.locator(".cases__decide-by")).to_have_text(due.strftime("%d %b %Y").lstrip("0"))
     expect(factory).to_contain_text("Overdue by law")
@@ -105,7 +118,7 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     expect(page.locator("#cases-overdue")).to_contain_text(case_reference)
     # The boiler's limit is not settled: the filing date and no computed one.
     boiler = opened.locator(".cases__approval", has_text="Boiler")
-    _stage_form(boiler)
+    stage_form(boiler)
     boiler.locator("select[name='stage']").select_option("filed")
     boiler.locator("input[name='filed_on']").fill(filed.isoformat())
     boiler.get_by_role("button", name="Save stage").click()
@@ -114,7 +127,7 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     # A prefilled WhatsApp message for staff to send themselves.
     whatsapp = factory.locator("a", has_text="WhatsApp the client").get_attribute("href") or ""
     assert whatsapp.startswith("https://wa.me/91") and "FAC%2F2026%2F77" in whatsapp
-    page.screenshot(path=str(SHOTS / f"cases-staff-filed-{width}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"cases-staff-filed-{width}{shots}.png"), full_page=True)
 
     # The client's link, shown once.
     page.locator("#case-make-link").click()
@@ -132,12 +145,12 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     text = client.locator("body").inner_text()
     assert "INTERNAL" not in text and name not in text
     assert client.locator("a[href*='staff']").count() == 0 and client.locator("script").count() == 0
-    client.screenshot(path=str(SHOTS / f"cases-client-filed-{width}.png"), full_page=True)
+    client.screenshot(path=str(SHOTS / f"cases-client-filed-{width}{shots}.png"), full_page=True)
 
     # The document arrives, and the approval is granted (expiry as printed: not settled).
     factory.locator(".cases__document", has_text="Site plan <i>signed</i>").locator("input").check()
     expect(page.locator("#case-notice")).to_have_text("Document received.")
-    _stage_form(factory)
+    stage_form(factory)
     factory.locator("select[name='stage']").select_option("granted")
     factory.locator("input[name='order_no']").fill("FL-2026-9")
     factory.locator("input[name='issued_on']").fill(date.today().isoformat())
@@ -150,14 +163,14 @@ def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str
     expect(page.locator("#cases-renewals")).to_contain_text(case_reference)
     factory.get_by_role("button", name="Client agrees to renewal reminders").click()
     expect(factory).to_contain_text("Renewal reminders agreed")
-    page.screenshot(path=str(SHOTS / f"cases-staff-granted-{width}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"cases-staff-granted-{width}{shots}.png"), full_page=True)
 
     client.reload()
     factory_card = client.locator(".case-approval", has_text="Factory")
     expect(factory_card).to_contain_text("Granted")
     expect(factory_card).to_contain_text("Valid until")
     expect(factory_card).not_to_contain_text("Site plan")
-    client.screenshot(path=str(SHOTS / f"cases-client-granted-{width}.png"), full_page=True)
+    client.screenshot(path=str(SHOTS / f"cases-client-granted-{width}{shots}.png"), full_page=True)
 
     # The stage emails, sent by the mail queue to a local SMTP server: filed and granted.
     catcher = MailCatcher()
@@ -206,3 +219,128 @@ def test_the_tracker_opens_nothing_without_a_session(new_page) -> None:
     open_page(page, "/staff/cases")
     expect(page.locator("#cases-sign-in")).to_be_visible()
     expect(page.locator("#cases-all")).to_have_count(0)
+
+
+# --- the same build on PostgreSQL: the walk once more, and the database stopped under a change ----
+
+
+# One worker, no Redis: the twin's visitors' state stays in its own memory.
+GRANIAN = (str(ROOT / ".venv" / "bin" / "granian"), "--interface", "asgi", "--factory", "--workers", "1")
+
+
+@pytest.fixture(scope="module")
+def postgres_twin(base_url: str) -> Iterator[dict]:
+    """The suite's build served once more, by a backend of its own (granian, as deploy/prod.sh runs
+    it, with the built pages mounted as `reflex run --single-port` mounts them) on a throwaway
+    PostgreSQL cluster. No second build: the pages name their backend as localhost on the suite's
+    port, so the twin listens on that port on another loopback address (one per test worker;
+    scripts/test.sh keeps the suite's server on 127.0.0.1), and a browser of its own resolves
+    localhost there (the staff sign-in takes plain http only on a loopback host name)."""
+    from consultancy.enquiries import database
+    from tests.enquiry_fixtures import start_cluster, stop_server
+
+    started = time.monotonic()
+    cluster = start_cluster()
+    process = None
+    try:
+        cluster.admin("CREATE DATABASE cases")
+        url = cluster.url("cases")
+        database.upgrade(url)
+        worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+        host, port = f"127.0.0.{2 + worker}", str(urlsplit(base_url).port)
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("SMTP_", "REDIS", "REFLEX_REDIS", "SITE_TEST_VISITORS_LOG"))
+        }
+        env.update(
+            DB_URL=url,
+            REFLEX_WEB_WORKDIR=str(WEB),
+            REFLEX_ENV_MODE="prod",
+            __REFLEX_MOUNT_FRONTEND_COMPILED_APP="true",
+            __REFLEX_SKIP_COMPILE="true",
+            SITE_TEST_HOOKS="1",
+        )
+        log = ROOT / "build" / f"postgres-twin-{host}.log"
+        with log.open("w", encoding="utf-8") as out:
+            process = subprocess.Popen(
+                [*GRANIAN, "--host", host, "--port", port, "consultancy.consultancy:app"],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + 300
+        while not (answers(f"http://{host}:{port}/ping") and answers(f"http://{host}:{port}/staff/cases")):
+            assert process.poll() is None, log.read_text(encoding="utf-8")[-3000:]
+            assert time.monotonic() < deadline, f"the PostgreSQL twin did not come up; see {log}"
+            time.sleep(1)
+        print(f"\npostgres_twin up in {time.monotonic() - started:.1f} s")
+        yield {"url": f"http://localhost:{port}", "host": host, "db_url": url, "cluster": cluster}
+    finally:
+        if process is not None:
+            stop_server(process)
+        with contextlib.suppress(RuntimeError):  # stopped already
+            cluster.stop()
+        cluster.remove()
+
+
+@pytest.fixture
+def on_postgres(browser, postgres_twin: dict, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict], Page]]:
+    """Pages of the PostgreSQL twin; what the test writes itself (staff users, enquiries, cases,
+    the mail queue) goes to the twin's database too."""
+    monkeypatch.setenv("DB_URL", postgres_twin["db_url"])
+    rule = f"--host-resolver-rules=MAP localhost {postgres_twin['host']}"
+    own = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, rule])
+
+    def make(viewport: dict) -> Page:
+        return _new_page(_VisitorBrowser(own), postgres_twin["url"], viewport)[1]
+
+    yield make
+    own.close()
+
+
+def test_a_case_walks_from_enquiry_to_granted_on_postgresql(on_postgres, postgres_twin: dict) -> None:
+    started = time.monotonic()
+    _walk(on_postgres, postgres_twin["url"], "desktop", "-postgresql")
+    print(f"\nwalk on PostgreSQL: {time.monotonic() - started:.1f} s")
+
+
+def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
+    on_postgres, postgres_twin: dict
+) -> None:
+    from consultancy.enquiries.cases import UNAVAILABLE
+
+    name = add_user()
+    case = make_case(name, "Database Away <i>Pvt</i> Ltd")
+    page = on_postgres(WIDTHS["mobile"])
+    open_page(page, "/staff")
+    sign_in(page, name)
+    open_page(page, "/staff/cases")
+    factory = open_from_list(page, case.reference).locator(".cases__approval", has_text="Factory")
+    filed = (date.today() - timedelta(days=3)).isoformat()
+    typed = {"filed_on": filed, "portal": "GO-SWIFT", "application_no": "FAC/AWAY/7"}
+    type_stage(factory, "filed", **typed)
+    postgres_twin["cluster"].stop()
+    try:
+        factory.get_by_role("button", name="Save stage").click()
+        expect(page.locator("#case-problem")).to_have_text(UNAVAILABLE, timeout=30_000)
+        # Seen where the button was pressed, at the foot of the form on a phone.
+        expect(page.locator("#case-problem")).to_be_in_viewport()
+        expect(page.locator("#case-notice")).to_have_count(0)
+        expect(factory).to_contain_text("Not filed yet.")
+        expect(factory.locator("select[name='stage']")).to_have_value("filed")
+        for field, value in typed.items():
+            expect(factory.locator(f"input[name='{field}']")).to_have_value(value)
+        page.screenshot(path=str(SHOTS / "cases-database-away-mobile.png"), full_page=True)
+    finally:
+        postgres_twin["cluster"].start()
+    # Back up: the same form, saved again as it stands, is stored.
+    factory.get_by_role("button", name="Save stage").click()
+    expect(page.locator("#case-notice")).to_have_text("Stage saved.", timeout=30_000)
+    expect(page.locator("#case-problem")).to_have_count(0)
+    expect(factory).to_contain_text("Application no.: FAC/AWAY/7")
+    stored = stored_approval(case.reference)
+    assert (stored["stage"], stored["portal"], stored["application_no"]) == ("filed", "GO-SWIFT", "FAC/AWAY/7")
+    assert stored["filed_on"] == date.fromisoformat(filed)

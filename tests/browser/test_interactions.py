@@ -34,17 +34,15 @@ BUDGET_MS = 100
 NOTICE_AFTER_MS = 2000
 
 
-def test_every_interaction_shows_within_100_ms_at_a_300_ms_round_trip(base_url: str) -> None:
+@pytest.mark.parametrize("name", [i.name for i in INTERACTIONS])
+def test_every_interaction_shows_within_100_ms_at_a_300_ms_round_trip(base_url: str, name: str) -> None:
     # The median of five: another test's browser and both servers share the two cores (one
-    # CI run measured the lightbox at 111, 100 and 75 ms; 25-40 ms on an idle machine).
-    results = measure(base_url, delay_ms=150, repeats=5)
-    assert set(results) == {i.name for i in INTERACTIONS}
-    slow = {
-        name: runs
-        for name, runs in results.items()
-        if None in runs or sorted(runs)[len(runs) // 2] > BUDGET_MS  # type: ignore[type-var]
-    }
-    assert slow == {}, f"slower than {BUDGET_MS} ms (None: never shown): {slow}"
+    # CI run measured the lightbox at 111, 100 and 75 ms; 25-40 ms on an idle machine). The
+    # measuring stops once the median is settled either way.
+    runs = measure(base_url, delay_ms=150, names=[name], repeats=5, budget_ms=BUDGET_MS)[name]
+    within = [r for r in runs if r is not None and r <= BUDGET_MS]
+    slow = f"{name}: slower than {BUDGET_MS} ms in the median of five (None: never shown): {runs}"
+    assert None not in runs and len(within) >= 3, slow
 
 
 class Relay:

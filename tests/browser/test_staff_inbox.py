@@ -596,7 +596,7 @@ def fault_site(tmp_path_factory):
     """The site built once more (in build/fault-web, node_modules copied from .web, so no npm
     install) and served on a port of its own, with its own PostgreSQL cluster: the database
     can be stopped under it and the server killed without touching the other tests' server."""
-    from tests.enquiry_fixtures import free_port, start_cluster
+    from tests.enquiry_fixtures import free_port, start_cluster, stop_server
 
     cluster = start_cluster()
     web = ROOT / "build" / "fault-web"
@@ -650,16 +650,8 @@ def fault_site(tmp_path_factory):
                 time.sleep(1)
         yield {"url": base, "process": process, "cluster": cluster, "env": env}
     finally:
-        if process is not None and process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                # Once, after its database was stopped and started, this server took longer
-                # than 30 s to stop (docs/flakes.md): what the fixture owes the next tests is
-                # a stopped server and a free port, not a verdict on its shutdown.
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=30)
+        if process is not None:
+            stop_server(process)
         with contextlib.suppress(RuntimeError):  # stopped already
             cluster.stop()
         cluster.remove()

@@ -33,6 +33,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
 
 import psutil
@@ -57,6 +58,8 @@ class Stack:
     run_dir: Path
     backend_port: int
     redis_port: int
+    # The stack's own enquiry and case database (deploy/prod.sh's DB_URL).
+    db_url: str
 
     def backend_workers(self) -> list[psutil.Process]:
         main = psutil.Process(int((self.run_dir / "backend.pid").read_text(encoding="utf-8")))
@@ -70,6 +73,18 @@ class Stack:
 
     def redis_url(self) -> str:
         return f"redis://:{self.redis_password()}@127.0.0.1:{self.redis_port}"
+
+    def restart_redis(self) -> None:
+        """Redis shut down; returns once deploy/prod.sh's loop has started it again and it answers."""
+        old = self.redis().pid
+        self.redis_cli("shutdown")
+        _wait_for(
+            lambda: (
+                (self.run_dir / "redis.pid").exists()
+                and self.redis().pid != old
+                and self.redis_cli("ping").stdout.strip() == "PONG"
+            )
+        )
 
     def redis_cli(self, *args: str) -> subprocess.CompletedProcess:
         """redis-cli with the stack's password (from the environment: not on its command line)."""
@@ -110,11 +125,13 @@ def stack() -> Iterator[Stack]:
             run_dir=Path(os.environ["PROD_RUN_DIR"]),
             backend_port=int(os.environ["PROD_BACKEND_PORT"]),
             redis_port=int(os.environ["PROD_REDIS_PORT"]),
+            db_url=os.environ["PROD_DB_URL"],
         )
         return
     port = _free_port()
     run_dir = ROOT / "build" / f"prod-{port}"
-    env = {**os.environ, "PROD_PORT": str(port), "RUN_DIR": str(run_dir), "EVENT_LOG_EVERY_S": "2"}
+    db_url = f"sqlite:///{run_dir / 'enquiries.db'}"
+    env = {**os.environ, "PROD_PORT": str(port), "RUN_DIR": str(run_dir), "EVENT_LOG_EVERY_S": "2", "DB_URL": db_url}
     log = (ROOT / "build" / f"prod-{port}.log").open("w", encoding="utf-8")
     process = subprocess.Popen(
         [str(ROOT / "deploy/prod.sh")], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -126,7 +143,7 @@ def stack() -> Iterator[Stack]:
             assert process.poll() is None, f"deploy/prod.sh exited; see {log.name}"
             assert time.monotonic() < deadline, f"stack not up; see {log.name}"
             time.sleep(1)
-        yield Stack(url, run_dir, port + 1, port + 2)
+        yield Stack(url, run_dir, port + 1, port + 2, db_url)
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
@@ -456,15 +473,7 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     boxes = page.locator(".checklist").get_by_role("checkbox")
     boxes.nth(0).check()
     expect(progress).to_contain_text("1 of")
-    old_redis = stack.redis().pid
-    stack.redis_cli("shutdown")
-    _wait_for(
-        lambda: (
-            (stack.run_dir / "redis.pid").exists()
-            and stack.redis().pid != old_redis
-            and stack.redis_cli("ping").stdout.strip() == "PONG"
-        )
-    )
+    stack.restart_redis()
     boxes.nth(2).check()
     expect(progress).to_contain_text("2 of")
     expect(page.locator(".checklist")).to_have_attribute("data-saved", "2", timeout=40_000)
@@ -478,6 +487,118 @@ def test_redis_restart_is_survived_without_restarting_the_backend(prod_page, sta
     other.close()
     assert int((stack.run_dir / "backend.pid").read_text(encoding="utf-8")) == backend_main
     assert psutil.pid_exists(backend_main)
+
+
+# --- a client's case across the faults (issue 42): a worker killed, Redis restarted ----------------
+
+
+@pytest.fixture
+def case_desk(stack: Stack, prod_page, monkeypatch: pytest.MonkeyPatch):
+    """A member of staff of the stack's own database, signed in on /staff/cases through nginx, and
+    a case of theirs with a factory licence and a link for the client; yields (page, case)."""
+    from tests.browser.case_steps import make_case
+    from tests.browser.test_staff_inbox import add_user, sign_in
+    from tests.enquiry_fixtures import enrol
+
+    # The staff user, their second factor and the case go into the stack's database, and the
+    # client's link is hashed with the stack's own key.
+    monkeypatch.setenv("DB_URL", stack.db_url)
+    monkeypatch.setenv("ENQUIRY_ADDRESS_KEY", (stack.run_dir / "address.key").read_text(encoding="utf-8").strip())
+    name = add_user({**os.environ})
+    enrol(name)
+    case = make_case(name, f"Faults {uuid.uuid4().hex[:6]} Pvt Ltd")
+    page = prod_page
+    page.goto("/staff")
+    _ready(page)
+    sign_in(page, name)
+    page.goto("/staff/cases")
+    _ready(page)
+    return page, case
+
+
+def _client_page(stack: Stack, case) -> str:
+    status, _, body = fetch(stack.url + case.client_path)
+    assert status == 200, status
+    return body.decode()
+
+
+def _kept(stack: Stack, page, case, stage: str, words: str, application_no: str):
+    """The approval is at `stage` in the database and says so (`words`) on the client's page and
+    in the tracker loaded again; its card there."""
+    from tests.browser.case_steps import open_from_list, stored_approval
+
+    stored = stored_approval(case.reference)
+    assert (stored["stage"], stored["application_no"]) == (stage, application_no), stored
+    client = _client_page(stack, case)
+    assert words in client and application_no in client
+    page.reload()
+    _ready(page)
+    factory = open_from_list(page, case.reference).locator(".cases__approval", has_text="Factory")
+    expect(factory).to_contain_text(words)
+    expect(factory).to_contain_text("Application no.: " + application_no)
+    return factory
+
+
+def _workers_idle(stack: Stack, count: int, old: set[int]) -> None:
+    """granian has replaced every killed worker, and the new ones have imported the app."""
+    _wait_for(
+        lambda: len(stack.backend_workers()) == count and not old & {w.pid for w in stack.backend_workers()},
+        timeout=60,
+    )
+    for worker in stack.backend_workers():
+        _wait_for(lambda w=worker: w.cpu_percent(interval=1.0) < 20, timeout=180, step=0)
+    _wait_for(lambda: fetch(stack.url + "/ping")[0] == 200, timeout=60)
+
+
+def test_a_stage_saved_before_the_backend_restarts_is_kept_and_the_desk_goes_on(case_desk, stack: Stack) -> None:
+    """Every worker of the backend is killed the moment staff see "Stage saved.": the stage is in the
+    database and on the client's page, and the tracker works on from the new workers."""
+    from tests.browser.case_steps import open_from_list, stored_approval, type_stage
+
+    page, case = case_desk
+    opened = open_from_list(page, case.reference)
+    factory = opened.locator(".cases__approval", has_text="Factory")
+    type_stage(factory, "filed", filed_on=date.today().isoformat(), portal="GO-SWIFT", application_no="FAC/RESTART/1")
+    factory.get_by_role("button", name="Save stage").click()
+    expect(page.locator("#case-notice")).to_have_text("Stage saved.")
+    workers = {w.pid for w in stack.backend_workers()}
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    _workers_idle(stack, len(workers), workers)
+
+    # The tracker, loaded again from the new workers, is still signed in (the session is in the
+    # database), shows the stage, and saves the next one.
+    factory = _kept(stack, page, case, "filed", "Filed with the authority", "FAC/RESTART/1")
+    due = (date.today() + timedelta(days=30)).isoformat()
+    type_stage(factory, "query", raised_on=date.today().isoformat(), reply_due_on=due)
+    factory.get_by_role("button", name="Save stage").click()
+    expect(page.locator("#case-notice")).to_have_text("Stage saved.", timeout=40_000)
+    expect(factory).to_contain_text("Reply due: ")
+    expect(page.locator("#case-problem")).to_have_count(0)
+    assert stored_approval(case.reference)["stage"] == "query"
+    assert "The authority asked a question" in _client_page(stack, case)
+
+
+def test_a_stage_typed_before_a_redis_restart_is_saved_after_it(case_desk, stack: Stack) -> None:
+    """Staff type a stage, Redis (which holds the tracker's state: the opened case) restarts, and
+    the save that follows is stored and reaches the client's page; nothing is typed again."""
+    from tests.browser.case_steps import open_from_list, type_stage
+
+    page, case = case_desk
+    opened = open_from_list(page, case.reference)
+    factory = opened.locator(".cases__approval", has_text="Factory")
+    type_stage(factory, "filed", filed_on=date.today().isoformat(), application_no="FAC/REDIS/1")
+    factory.get_by_role("button", name="Save stage").click()
+    expect(page.locator("#case-notice")).to_have_text("Stage saved.")
+    inspection = date.today() + timedelta(days=9)
+    type_stage(factory, "inspection", inspection_on=inspection.isoformat())
+    stack.restart_redis()
+    factory.get_by_role("button", name="Save stage").click()
+    # Saved (the notice still says so from the first save: the inspection's date is the sign).
+    expect(factory).to_contain_text("Inspection: " + inspection.strftime("%d %b %Y").lstrip("0"), timeout=40_000)
+    expect(page.locator("#case-notice")).to_have_text("Stage saved.")
+    expect(page.locator("#case-problem")).to_have_count(0)
+    _kept(stack, page, case, "inspection", "Inspection", "FAC/REDIS/1")
 
 
 def _socket(stack: Stack) -> websocket.WebSocket:

@@ -120,3 +120,56 @@ def test_agreed_renewals_are_offered_as_a_calendar_file(token: str) -> None:
     assert calendar.status_code == 200 and calendar.headers["content-type"].startswith("text/calendar")
     assert "DTSTART;VALUE=DATE:20310301" in calendar.text and "Hazardous" in calendar.text
     assert serve("GET", f"/case/{'Q' * 43}/renewals.ics").status_code == 404
+
+
+def _raw(method: str, path: str, headers: list[tuple[bytes, bytes]], chunks: list[bytes]) -> tuple[list[dict], int]:
+    """The page's ASGI app called directly: what it sent, and how many body chunks it read."""
+    sent: list[dict] = []
+    pending = list(chunks)
+    read = 0
+
+    async def receive() -> dict:
+        nonlocal read
+        read += 1
+        chunk = pending.pop(0) if pending else b""
+        return {"type": "http.request", "body": chunk, "more_body": bool(pending)}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    async def fallback(scope, receive, send) -> None:
+        raise AssertionError("not the case page's")
+
+    scope = {"type": "http", "method": method, "path": path, "headers": headers}
+    asyncio.run(case_routes(fallback)(scope, receive, send))
+    return sent, read
+
+
+def test_head_answers_the_headers_only(token: str) -> None:
+    reference = cases.open_case(token, organisation="Head Org", approvals=["factory-licence"])
+    link = cases.issue_link(token, reference)
+    for path, status in ((f"/case/{link}", 200), (f"/case/{'Q' * 43}", 404)):
+        full = serve("GET", path)
+        sent, _ = _raw("HEAD", path, [], [])
+        start, body = sent
+        assert start["status"] == status == full.status_code
+        assert dict(start["headers"])[b"content-length"] == str(len(full.content)).encode()
+        assert body["body"] == b"", path
+
+
+def test_an_oversized_fresh_link_post_is_refused_before_it_is_read(token: str) -> None:
+    from consultancy.enquiries.mail import pending_count
+
+    reference = cases.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
+    idle = cases.issue_link(token, reference, now=utcnow() - timedelta(days=91))
+    origin = [(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")]
+    # Announced too long: refused with nothing read.
+    sent, read = _raw("POST", f"/case/{idle}", [*origin, (b"content-length", b"100000")], [b"x" * 100_000])
+    assert sent[0]["status"] == 413 and read == 0
+    # Not announced, and longer than the button's post once it arrives: refused there.
+    sent, read = _raw("POST", f"/case/{idle}", origin, [b"x" * 200, b"x" * 200, b"x" * 200])
+    assert sent[0]["status"] == 413 and read == 2
+    assert pending_count() == 0, "no link was sent"
+    # The button's own post still works.
+    sent, _ = _raw("POST", f"/case/{idle}", [*origin, (b"content-length", b"0")], [b""])
+    assert sent[0]["status"] == 200 and pending_count() == 1

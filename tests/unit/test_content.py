@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.content import ContentError, load_content
+from consultancy.content import load_content
 from consultancy.content.check import main as check_main
 from consultancy.content.contract import FIVE_ITEM_CHECKLISTS, SERVICE_ROUTES
 from consultancy.content.india import today_in_kolkata
 from consultancy.content.loader import DEFAULT_DATA_DIR
 from consultancy.content.models import is_official
 from consultancy.content.review import review_due
-from tests.data_files import copy_of_data, edit
+from tests.data_files import copy_of_data, edit, expect_error
 
 SITE_TOML = "site.toml"
 
@@ -27,15 +27,6 @@ SITE_TOML = "site.toml"
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return copy_of_data(tmp_path)
-
-
-def expect_error(data_dir: Path, *fragments: str) -> str:
-    with pytest.raises(ContentError) as caught:
-        load_content(data_dir)
-    message = str(caught.value)
-    for fragment in fragments:
-        assert fragment in message, message
-    return message
 
 
 def test_real_data_is_valid() -> None:

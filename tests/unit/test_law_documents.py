@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.content.files import ContentError
 from consultancy.content.loader import load_content
 from consultancy.law.check import computed_problems, document_problems, problems
 from consultancy.law.public import facts_of
 from consultancy.law.status import NOT_SETTLED
-from tests.data_files import copy_of_data, edit
+from tests.data_files import copy_of_data, edit, expect_error
 
 TODAY = date(2026, 11, 27)
 
@@ -22,15 +21,6 @@ TODAY = date(2026, 11, 27)
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return copy_of_data(tmp_path)
-
-
-def expect_error(data_dir: Path, *fragments: str) -> str:
-    with pytest.raises(ContentError) as caught:
-        load_content(data_dir)
-    message = str(caught.value)
-    for fragment in fragments:
-        assert fragment in message, message
-    return message
 
 
 def test_a_pages_checklist_is_its_records_documents() -> None:

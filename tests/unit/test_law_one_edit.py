@@ -13,18 +13,13 @@ Everything runs in a fresh interpreter, because the site reads its content once 
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from consultancy.content.loader import DEFAULT_DATA_DIR
-from tests.data_files import edit
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.data_files import edit, published
 
 RENDER = """
 import json
@@ -51,16 +46,7 @@ print(json.dumps({"pages": pages, "ics": calendar, "finder": finder, "rules": ru
 
 
 def publish(data: Path) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-c", RENDER],
-        cwd=ROOT,
-        env={"CONSULTANCY_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return published(RENDER, data)
 
 
 @pytest.fixture(scope="module")

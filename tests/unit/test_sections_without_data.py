@@ -4,14 +4,13 @@ naming the file and field."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.data_files import ROOT, published
 
 RENDER = """
 import json
@@ -35,16 +34,7 @@ def _has_id(rendered: str, name: str) -> bool:
 
 
 def _render(data: Path) -> dict[str, str]:
-    result = subprocess.run(
-        [sys.executable, "-c", RENDER],
-        cwd=ROOT,
-        env={"CONSULTANCY_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return published(RENDER, data, timeout=120)
 
 
 def test_sections_with_no_data_are_left_out(tmp_path: Path) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from consultancy.components.staff_inbox.notes import note_item
 from consultancy.components.ui import link
 from consultancy.enquiries.cases import HOLDER_WORDS, NOTE_MAX, STAGE_WORDS
 from consultancy.enquiries.models import HOLDERS, STAGES
 
-from .state import ApprovalRow, CasesState, DocumentRow, EventRow, LineRow, NoteRow, approval_choices
+from .state import ApprovalRow, CasesState, DocumentRow, EventRow, LineRow, approval_choices
 
 
 def _field(
@@ -289,14 +290,6 @@ def _event(event: EventRow) -> rx.Component:
     )
 
 
-def _note(note: NoteRow) -> rx.Component:
-    return rx.el.li(
-        rx.el.p(note.text, class_name="staff__note-text"),
-        rx.el.p(note.author, " · ", note.when, class_name="staff__note-meta"),
-        class_name="staff__note",
-    )
-
-
 def _office() -> rx.Component:
     case = CasesState.opened
     return rx.el.form(
@@ -379,6 +372,7 @@ def _links() -> rx.Component:
 def _opened() -> rx.Component:
     case = CasesState.opened
     return rx.el.section(
+        _status(),
         rx.el.header(
             rx.el.h2("Case ", case.reference, class_name="staff__ref"),
             rx.el.span(case.status, class_name="staff__badge"),
@@ -425,7 +419,7 @@ def _opened() -> rx.Component:
         rx.el.h3("Internal notes (never shown to the client)", class_name="staff__subtitle"),
         rx.cond(
             case.notes.length() > 0,
-            rx.el.ol(rx.foreach(case.notes, _note), class_name="staff__notes", id="case-notes"),
+            rx.el.ol(rx.foreach(case.notes, note_item), class_name="staff__notes", id="case-notes"),
             rx.el.p("No notes yet.", class_name="staff__muted"),
         ),
         rx.el.form(
@@ -463,6 +457,19 @@ def _opened() -> rx.Component:
     )
 
 
+def _status() -> rx.Component:
+    """What became of the last change. With a case open it heads the case's panel and stays in
+    its view as it scrolls: on a phone the panel covers the page, and a save or a refusal at the
+    foot of a long form must still be seen where the button was pressed."""
+    return rx.el.div(
+        rx.cond(CasesState.problem != "", rx.el.p(CasesState.problem, class_name="staff__error", id="case-problem")),
+        rx.cond(CasesState.notice != "", rx.el.p(CasesState.notice, class_name="staff__notice", id="case-notice")),
+        role="status",
+        aria_live="polite",
+        class_name="cases__status",
+    )
+
+
 def _tracker() -> rx.Component:
     return rx.el.div(
         rx.el.div(
@@ -477,14 +484,7 @@ def _tracker() -> rx.Component:
             ),
             class_name="staff__bar",
         ),
-        rx.el.div(
-            rx.cond(
-                CasesState.problem != "", rx.el.p(CasesState.problem, class_name="staff__error", id="case-problem")
-            ),
-            rx.cond(CasesState.notice != "", rx.el.p(CasesState.notice, class_name="staff__notice", id="case-notice")),
-            role="status",
-            aria_live="polite",
-        ),
+        rx.cond(CasesState.opened.reference == "", _status()),
         _open_form(),
         rx.el.div(
             rx.el.div(_morning(), class_name="staff__list-column"),

@@ -15,11 +15,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from urllib.parse import quote
 
 import reflex as rx
 
+from consultancy.components.staff_inbox.notes import NoteRow
 from consultancy.enquiries import cases
 from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
 from consultancy.enquiries.inbox import check_session
@@ -33,6 +34,10 @@ PRIVATE = ("staff_name", "morning", "opened", "new_link", "notice", "problem")
 
 def _day(value: date | None) -> str:
     return value.strftime("%d %b %Y").lstrip("0") if value else ""
+
+
+def _moment(value: datetime) -> str:
+    return value.astimezone(IST).strftime("%d %b %Y %H:%M")
 
 
 @dataclasses.dataclass
@@ -90,13 +95,6 @@ class EventRow:
     actor: str = ""
     detail: str = ""
     public: bool = False
-
-
-@dataclasses.dataclass
-class NoteRow:
-    when: str = ""
-    author: str = ""
-    text: str = ""
 
 
 @dataclasses.dataclass
@@ -199,11 +197,8 @@ def _case(view: cases.CaseView, version: int) -> CaseRow:
         handler_phone=view.handler_phone,
         live_links=view.live_links,
         approvals=[_approval(view, a) for a in view.approvals],
-        notes=[NoteRow(w.astimezone(IST).strftime("%d %b %Y %H:%M"), a, t) for w, a, t in view.notes],
-        history=[
-            EventRow(e.at.astimezone(IST).strftime("%d %b %Y %H:%M"), e.actor, e.detail, e.public)
-            for e in reversed(view.history)
-        ],
+        notes=[NoteRow(author=a, text=t, written=_moment(w)) for w, a, t in view.notes],
+        history=[EventRow(_moment(e.at), e.actor, e.detail, e.public) for e in reversed(view.history)],
         version=version,
     )
 
@@ -245,14 +240,16 @@ class CasesState(rx.State):
         self.morning, self.opened, self.new_link = MorningView(), CaseRow(), ""
         self.problem, self.notice = "", ""
 
-    def _staff(self) -> bool:
+    def _staff(self, *, change: bool = True) -> bool:
+        """The session checked first; with the database away a change says it was not saved
+        (the forms keep what was typed), a view says the database is away."""
         try:
             identity = check_session(self._token, address=self._address)
         except NotSignedIn:
             self._forget()
             return False
         except StoreUnavailable as failure:
-            self.problem = failure.message
+            self.problem, self.notice = (cases.UNAVAILABLE if change else failure.message), ""
             return False
         self._checked_sid, self.staff_name = self.router.session.session_id, identity.name
         return True
@@ -295,7 +292,7 @@ class CasesState(rx.State):
 
     @rx.event
     def refresh(self) -> None:
-        if not self._staff():
+        if not self._staff(change=False):
             return
         self.problem = ""
         query = self.router.url.query_parameters
@@ -307,7 +304,7 @@ class CasesState(rx.State):
 
     @rx.event
     def open_case(self, reference: str) -> None:
-        if not self._staff():
+        if not self._staff(change=False):
             return
         self._open(reference)
 
@@ -322,7 +319,7 @@ class CasesState(rx.State):
 
     @rx.event
     def close_panel(self) -> None:
-        if not self._staff():
+        if not self._staff(change=False):
             return
         self.opened, self.new_link, self.notice = CaseRow(), "", ""
 

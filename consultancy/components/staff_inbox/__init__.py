@@ -17,7 +17,8 @@ from consultancy.framework.elements import PostForm
 
 from .account import account_messages, account_panel, code_field, enrolment, export_form, idle_guard, recovery_codes
 from .account_state import AccountState
-from .state import EnquiryRow, InboxState, NoteRow, RelatedRow
+from .notes import note_item
+from .state import EnquiryRow, InboxState, RelatedRow
 
 _INBOX_JS = rx.asset("inbox.js", shared=True).importable_path
 # Closing the opened enquiry puts the keyboard back on its row in the list: a direct JS
@@ -178,14 +179,6 @@ def _held_why(row: EnquiryRow) -> rx.Component:
     )
 
 
-def _note(note: NoteRow) -> rx.Component:
-    return rx.el.li(
-        rx.el.p(note.text, class_name="staff__note-text"),
-        rx.el.p(note.author, " · ", note.written, class_name="staff__note-meta"),
-        class_name="staff__note",
-    )
-
-
 def _opened() -> rx.Component:
     row = InboxState.opened
     return rx.el.section(
@@ -223,7 +216,7 @@ def _opened() -> rx.Component:
         rx.el.h3("Notes", class_name="staff__subtitle"),
         rx.cond(
             row.notes.length() > 0,
-            rx.el.ol(rx.foreach(row.notes, _note), class_name="staff__notes", id="staff-notes"),
+            rx.el.ol(rx.foreach(row.notes, note_item), class_name="staff__notes", id="staff-notes"),
             rx.el.p("No notes yet.", class_name="staff__muted"),
         ),
         rx.el.form(

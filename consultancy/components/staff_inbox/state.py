@@ -28,6 +28,8 @@ from consultancy.enquiries.models import STATUSES
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
 
+from .notes import NoteRow
+
 # The sign-in form's answers (?signin=... on /staff, from staff_http.py). One wording for
 # every refusal: it never tells whether the name exists or the address is being throttled.
 SIGN_IN_ANSWERS = {
@@ -38,13 +40,6 @@ SIGN_IN_ANSWERS = {
 }
 # What only a checked socket is sent in Reflex's full snapshot (InboxState.dict).
 PRIVATE = ("staff_name", "enquiries", "total", "counts", "opened", "search", "notice", "mail_warning")
-
-
-@dataclasses.dataclass
-class NoteRow:
-    author: str = ""
-    text: str = ""
-    written: str = ""
 
 
 @dataclasses.dataclass
