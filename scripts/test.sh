@@ -93,9 +93,9 @@ if [ $# -gt 0 ]; then
   exit
 fi
 # The slowest tests, printed in every run, show where the suite's time goes (docs/tests.md).
-# The longest tests (the workflow ones, a fresh venv and builds each) first, so no worker is
-# left with one of them at the end while the other waits.
-.venv/bin/python -m pytest -q -n 2 --durations=40 tests/workflow tests/browser tests/unit
+# tests/conftest.py runs them in this order in each worker (unit, workflow, browser): the
+# workflow tests, minutes each, start early instead of ending the run.
+.venv/bin/python -m pytest -q -n 2 --durations=40 tests/unit tests/workflow tests/browser
 # The production tests share one stack and break it on purpose (a worker killed, Redis
 # restarted), so they run on their own, one after another, on an otherwise idle machine.
 .venv/bin/python -m pytest -q -p no:xdist tests/production

@@ -103,6 +103,21 @@ def static_server(directory: Path) -> Iterator[str]:
         server.wait(timeout=10)
 
 
+# The order tests run in, by folder, in each worker: the unit tests before anything that opens
+# a browser, since Playwright's sync API keeps an event loop running in the worker's thread from
+# then on and `asyncio.run` in a later unit test would fail; then the workflow tests (minutes
+# each: a fresh venv, builds), so they overlap the browser tests instead of ending the run.
+RUN_ORDER = {"unit": 0, "workflow": 1, "browser": 2, "production": 3}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def folder(item: pytest.Item) -> int:
+        parts = item.path.relative_to(ROOT).parts
+        return RUN_ORDER.get(parts[1], len(RUN_ORDER)) if len(parts) > 2 and parts[0] == "tests" else len(RUN_ORDER)
+
+    items.sort(key=folder)
+
+
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """URL of the running site; SITE_URL reuses a server that is already up."""
