@@ -748,7 +748,7 @@ def _address() -> str:
 
 
 def _rows_on_screen(page) -> int:
-    """The enquiries whose line is wholly on the screen as the page opens."""
+    """The enquiries whose line is wholly on the screen."""
     return page.evaluate(
         """() => [...document.querySelectorAll('#staff-list .staff__row')].filter((row) => {
              const box = row.getBoundingClientRect();
@@ -769,6 +769,9 @@ def test_the_list_fits_many_enquiries_a_screen_and_opens_one_by_keyboard(visitor
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"staff-inbox-list-{width}.png"))
     assert heights and max(heights) <= 72, heights
+    # Counted from the list's first line at the top of the screen: what sits above the list (a
+    # warning of mail waiting, left by another test's enquiry) is not the list's size.
+    page.locator("#staff-list .staff__row").first.evaluate("(row) => row.scrollIntoView({block: 'start'})")
     on_screen = _rows_on_screen(page)
     assert on_screen >= (6 if width == "mobile" else 10), (on_screen, heights[:3])
     # Each line shows the reference, the name, the services, when and the status.
