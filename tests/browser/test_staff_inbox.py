@@ -771,7 +771,8 @@ def test_the_list_fits_many_enquiries_a_screen_and_opens_one_by_keyboard(visitor
     assert heights and max(heights) <= 72, heights
     # Counted from the list's first line at the top of the screen: what sits above the list (a
     # warning of mail waiting, left by another test's enquiry) is not the list's size.
-    page.locator("#staff-list .staff__row").first.evaluate("(row) => row.scrollIntoView({block: 'start'})")
+    first = page.locator("#staff-list .staff__row").first
+    first.evaluate("(row) => row.scrollIntoView({block: 'start', behavior: 'instant'})")
     on_screen = _rows_on_screen(page)
     assert on_screen >= (6 if width == "mobile" else 10), (on_screen, heights[:3])
     # Each line shows the reference, the name, the services, when and the status.
