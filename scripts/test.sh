@@ -32,12 +32,20 @@ done
 prod_db_url="sqlite:///$prod_dir/enquiries.db"
 rm -f "$prod_dir"/enquiries.db "$prod_dir"/enquiries.db-*
 
-echo "building the production stack (log: $prod_log)"
-DB_URL="$prod_db_url" REFLEX_WEB_WORKDIR="$prod_web_dir" PROD_PORT="$prod_port" RUN_DIR="$prod_dir" deploy/prod.sh build >"$prod_log" 2>&1 \
-  || { echo "production build failed:"; tail -n 40 "$prod_log"; exit 1; }
+server="" prod=""
+stop() {
+  for pid in $server $prod; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  wait $server $prod 2>/dev/null || true
+}
+trap stop EXIT
 
+# The production stack is built and started while the single-port site below builds: each
+# build waits on npm and Node much of the time, so side by side they take little more than one.
 # Refusals are summarised every 2 s (a minute in production) so the flood tests see them.
-DB_URL="$prod_db_url" REFLEX_WEB_WORKDIR="$prod_web_dir" EVENT_LOG_EVERY_S=2 WORKERS=2 PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid deploy/prod.sh serve >>"$prod_log" 2>&1 &
+echo "building the production stack (log: $prod_log)"
+DB_URL="$prod_db_url" REFLEX_WEB_WORKDIR="$prod_web_dir" PROD_PORT="$prod_port" RUN_DIR="$prod_dir" setsid bash -c '
+  deploy/prod.sh build || { echo "production build failed"; exit 1; }
+  EVENT_LOG_EVERY_S=2 WORKERS=2 exec deploy/prod.sh serve' >"$prod_log" 2>&1 &
 prod=$!
 # The page tests get an enquiry database of their own, empty at every run, and each test
 # browser names an address of its own in a cookie that only this build reads
@@ -56,11 +64,6 @@ export SITE_TEST_VISITORS_LOG="$PWD/build/test-visitors-$port.log"
 # the backend's budget per address (the production stack's tests keep theirs).
 REFLEX_WEB_WORKDIR="$web_dir" SITE_TEST_HOOKS=1 REFLEX_TRUSTED_PROXY_HOPS=1 LIMIT_EXEMPT=127.0.0.1 setsid .venv/bin/reflex run --env prod --single-port --frontend-port "$port" --backend-host 127.0.0.1 >>"$log" 2>&1 &
 server=$!
-stop() {
-  kill -TERM -- "-$server" "-$prod" 2>/dev/null || true
-  wait "$server" "$prod" 2>/dev/null || true
-}
-trap stop EXIT
 
 up() { curl -sf -o /dev/null "http://127.0.0.1:$1/ping" && curl -sf -o /dev/null "http://127.0.0.1:$1/"; }
 

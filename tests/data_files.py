@@ -30,19 +30,29 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
-def published(code: str, data: Path, timeout: float = 300) -> Any:
-    """What `code` prints last (as JSON) when run on a copy of data/ in a fresh interpreter:
-    the site reads its content once per process, so an edited copy needs a process of its own."""
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={"CONSULTANCY_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return json.loads(result.stdout.strip().splitlines()[-1])
+def published(code: str, *folders: Path, timeout: float = 300) -> list[Any]:
+    """What `code` prints last (as JSON) on each copy of data/ in `folders`, each in a fresh
+    interpreter (the site reads its content once per process), the interpreters side by side."""
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env={"CONSULTANCY_DATA_DIR": str(folder), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for folder in folders
+    ]
+    printed = []
+    for run in runs:
+        try:
+            out, err = run.communicate(timeout=timeout)
+        finally:
+            run.kill()
+        assert run.returncode == 0, err[-3000:]
+        printed.append(json.loads(out.strip().splitlines()[-1]))
+    return printed
 
 
 def expect_error(data: Path, *fragments: str) -> str:

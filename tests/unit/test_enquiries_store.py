@@ -124,14 +124,10 @@ def sqlite_held_by_another_writer(url: str, seconds: float) -> Iterator[None]:
 
 
 @pytest.fixture
-def quick_busy_sqlite(tmp_path: Path, clean_env: pytest.MonkeyPatch) -> Iterator[str]:
+def quick_busy_sqlite(sqlite_url: str, clean_env: pytest.MonkeyPatch) -> str:
     """A migrated SQLite file whose connections give up on a held lock after 0.2 s."""
     clean_env.setattr(database, "SQLITE_BUSY_TIMEOUT_S", 0.2)
-    url = f"sqlite:///{tmp_path / 'busy.db'}"
-    clean_env.setenv("DB_URL", url)
-    database.upgrade(url)
-    yield url
-    database.dispose(url)
+    return sqlite_url
 
 
 def test_a_visitor_waits_out_a_writer_holding_sqlite_past_the_busy_timeout(quick_busy_sqlite: str) -> None:
@@ -146,8 +142,8 @@ def test_a_visitor_waits_out_a_writer_holding_sqlite_past_the_busy_timeout(quick
 def test_a_writer_that_never_lets_go_of_sqlite_gives_the_clear_message(
     quick_busy_sqlite: str, clean_env: pytest.MonkeyPatch
 ) -> None:
-    clean_env.setattr(database, "SQLITE_WRITE_DEADLINE_S", 1)
-    with sqlite_held_by_another_writer(quick_busy_sqlite, 3), pytest.raises(StoreUnavailable) as caught:
+    clean_env.setattr(database, "SQLITE_WRITE_DEADLINE_S", 0.5)
+    with sqlite_held_by_another_writer(quick_busy_sqlite, 2), pytest.raises(StoreUnavailable) as caught:
         store.submit(form(), "10.0.0.1")
     assert "WhatsApp" in caught.value.message
     assert rows(quick_busy_sqlite, "SELECT count(*) FROM enquiry") == [(0,)]

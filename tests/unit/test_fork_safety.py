@@ -15,7 +15,7 @@ from consultancy.framework import fork_safety
 
 def _child_takes(lock_name: str, results: multiprocessing.Queue) -> None:
     lock = getattr(reflex_config, lock_name) if lock_name == "_load_config_lock" else _CONTROL
-    taken = lock.acquire(timeout=3)
+    taken = lock.acquire(timeout=1)
     results.put(taken)
 
 

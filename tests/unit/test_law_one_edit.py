@@ -14,7 +14,6 @@ Everything runs in a fresh interpreter, because the site reads its content once 
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -45,15 +44,11 @@ print(json.dumps({"pages": pages, "ics": calendar, "finder": finder, "rules": ru
 """
 
 
-def publish(data: Path) -> dict:
-    return published(RENDER, data)
-
-
 @pytest.fixture(scope="module")
 def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict]:
-    data = tmp_path_factory.mktemp("law") / "data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
-    before = publish(data)
+    folder = tmp_path_factory.mktemp("law")
+    shutil.copytree(DEFAULT_DATA_DIR, folder / "before")
+    data = shutil.copytree(DEFAULT_DATA_DIR, folder / "data")
     law = data / "law"
     # A period: the hazardous waste authorisation's 5 years become 3.
     edit(law / "hazardous-waste.toml", "months = 60\n", "months = 36\n")
@@ -71,7 +66,8 @@ def before_and_after(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, di
     edit(law / "hazardous-waste.toml", 'name = "Storage area layout"', 'name = "Drawing of the waste store"')
     edit(law / "hazardous-waste.toml", 'description = "Drawing of the hazardous waste store showing',
          'description = "Plan of the hazardous waste store giving')  # fmt: skip
-    return before, publish(data)
+    before, after = published(RENDER, folder / "before", data)
+    return before, after
 
 
 def test_a_period_changes_the_page_and_the_calendar(before_and_after: tuple[dict, dict]) -> None:

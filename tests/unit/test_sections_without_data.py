@@ -33,14 +33,9 @@ def _has_id(rendered: str, name: str) -> bool:
     return f'id:\\"{name}\\"' in rendered
 
 
-def _render(data: Path) -> dict[str, str]:
-    return published(RENDER, data, timeout=120)
-
-
 def test_sections_with_no_data_are_left_out(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
-    with_demo = _render(data)
+    shutil.copytree(ROOT / "data", tmp_path / "demo")
+    data = shutil.copytree(ROOT / "data", tmp_path / "data")
     page = data / "pages" / "testimonials.toml"
     text = page.read_text(encoding="utf-8")
     for table in ("[client_logos]", "[testimonials]", "[videos]"):
@@ -50,7 +45,7 @@ def test_sections_with_no_data_are_left_out(tmp_path: Path) -> None:
     home.write_text(_without(home.read_text(encoding="utf-8"), "[clients]"), encoding="utf-8")
     site = data / "site.toml"
     site.write_text(_without(site.read_text(encoding="utf-8"), "founder"), encoding="utf-8")
-    without = _render(data)
+    with_demo, without = published(RENDER, tmp_path / "demo", data, timeout=120)
     for section in ("clients", "client-testimonials", "videos"):
         assert _has_id(with_demo["testimonials"], section) and not _has_id(without["testimonials"], section), section
     assert _has_id(with_demo["home"], "clients") and not _has_id(without["home"], "clients")
