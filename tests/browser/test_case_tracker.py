@@ -10,25 +10,28 @@ address), where the walk runs again at one width and the database is stopped und
 
 from __future__ import annotations
 
-import contextlib
 import email
+import fcntl
+import mailbox
 import os
 import re
 import secrets
-import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
+from email.utils import getaddresses
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from consultancy.enquiries.mail import SmtpSettings, send_due
-from scripts.reflex_server import answers
 from tests.browser.case_steps import make_case, open_from_list, stage_form, stored_approval, type_stage
 from tests.browser.test_staff_inbox import SHOTS, add_user, item, open_page, sign_in
-from tests.conftest import CHROMIUM, CHROMIUM_FLAGS, ROOT, WEB, WIDTHS, _new_page, _VisitorBrowser
+from tests.browser.twin import Twin, twin_browser, twin_on_postgres, twin_page
+from tests.conftest import WIDTHS
 from tests.enquiry_fixtures import MailCatcher
 
 pytestmark = pytest.mark.browser
@@ -59,6 +62,27 @@ def _on_this_site(link: str, base_url: str) -> str:
 @pytest.mark.parametrize("width", list(WIDTHS))
 def test_a_case_walks_from_enquiry_to_granted(visitor, base_url: str, width: str) -> None:
     _walk(visitor, base_url, width, "")
+
+
+def _mail_sent_to(contact: str) -> list[str]:
+    """The subjects of the emails the mail queue sends `contact`. Both widths walk at once on two
+    test workers, and a run of the queue sends every due email, the other walk's too: the runs
+    take turns (a lock file) and keep all they send in one mailbox file, which each then reads."""
+    run = Path(tempfile.gettempdir()) / f"case-mail-{os.environ.get('PYTEST_XDIST_TESTRUNUID', os.getpid())}"
+    with run.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        catcher = MailCatcher()
+        catcher.start()
+        try:
+            smtp = SmtpSettings("127.0.0.1", catcher.port, "", "", False, False, "website@example.com")
+            send_due(smtp=smtp, limit=200)
+        finally:
+            catcher.stop()
+        sent = mailbox.mbox(run.with_suffix(".mbox"))
+        for message in catcher.messages:
+            sent.add(email.message_from_bytes(message.content))
+        sent.flush()
+        return [m["Subject"] for m in sent if contact in [a for _, a in getaddresses(m.get_all("To", []))]]
 
 
 def _walk(visitor: Callable[[dict], Page], base_url: str, width: str, shots: str) -> None:
@@ -173,14 +197,7 @@ def _walk(visitor: Callable[[dict], Page], base_url: str, width: str, shots: str
     client.screenshot(path=str(SHOTS / f"cases-client-granted-{width}{shots}.png"), full_page=True)
 
     # The stage emails, sent by the mail queue to a local SMTP server: filed and granted.
-    catcher = MailCatcher()
-    catcher.start()
-    try:
-        smtp = SmtpSettings("127.0.0.1", catcher.port, "", "", False, False, "website@example.com")
-        send_due(smtp=smtp, limit=200)
-    finally:
-        catcher.stop()
-    subjects = [email.message_from_bytes(m.content)["Subject"] for m in catcher.messages if m.rcpt_tos == [contact]]
+    subjects = _mail_sent_to(contact)
     assert any("Filed with the authority" in s for s in subjects), subjects
     assert any("Granted" in s for s in subjects), subjects
 
@@ -224,91 +241,30 @@ def test_the_tracker_opens_nothing_without_a_session(new_page) -> None:
 # --- the same build on PostgreSQL: the walk once more, and the database stopped under a change ----
 
 
-# One worker, no Redis: the twin's visitors' state stays in its own memory.
-GRANIAN = (str(ROOT / ".venv" / "bin" / "granian"), "--interface", "asgi", "--factory", "--workers", "1")
-
-
 @pytest.fixture(scope="module")
-def postgres_twin(base_url: str) -> Iterator[dict]:
-    """The suite's build served once more, by a backend of its own (granian, as deploy/prod.sh runs
-    it, with the built pages mounted as `reflex run --single-port` mounts them) on a throwaway
-    PostgreSQL cluster. No second build: the pages name their backend as localhost on the suite's
-    port, so the twin listens on that port on another loopback address (one per test worker;
-    scripts/test.sh keeps the suite's server on 127.0.0.1), and a browser of its own resolves
-    localhost there (the staff sign-in takes plain http only on a loopback host name)."""
-    from consultancy.enquiries import database
-    from tests.enquiry_fixtures import start_cluster, stop_server
-
-    started = time.monotonic()
-    cluster = start_cluster()
-    process = None
-    try:
-        cluster.admin("CREATE DATABASE cases")
-        url = cluster.url("cases")
-        database.upgrade(url)
-        worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-        host, port = f"127.0.0.{2 + worker}", str(urlsplit(base_url).port)
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith(("SMTP_", "REDIS", "REFLEX_REDIS", "SITE_TEST_VISITORS_LOG"))
-        }
-        env.update(
-            DB_URL=url,
-            REFLEX_WEB_WORKDIR=str(WEB),
-            REFLEX_ENV_MODE="prod",
-            __REFLEX_MOUNT_FRONTEND_COMPILED_APP="true",
-            __REFLEX_SKIP_COMPILE="true",
-            SITE_TEST_HOOKS="1",
-        )
-        log = ROOT / "build" / f"postgres-twin-{host}.log"
-        with log.open("w", encoding="utf-8") as out:
-            process = subprocess.Popen(
-                [*GRANIAN, "--host", host, "--port", port, "consultancy.consultancy:app"],
-                cwd=ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + 300
-        while not (answers(f"http://{host}:{port}/ping") and answers(f"http://{host}:{port}/staff/cases")):
-            assert process.poll() is None, log.read_text(encoding="utf-8")[-3000:]
-            assert time.monotonic() < deadline, f"the PostgreSQL twin did not come up; see {log}"
-            time.sleep(1)
-        print(f"\npostgres_twin up in {time.monotonic() - started:.1f} s")
-        yield {"url": f"http://localhost:{port}", "host": host, "db_url": url, "cluster": cluster}
-    finally:
-        if process is not None:
-            stop_server(process)
-        with contextlib.suppress(RuntimeError):  # stopped already
-            cluster.stop()
-        cluster.remove()
+def postgres_twin(base_url: str) -> Iterator[Twin]:
+    """The suite's build on PostgreSQL (tests/browser/twin.py)."""
+    with twin_on_postgres(base_url, "cases") as twin:
+        yield twin
 
 
 @pytest.fixture
-def on_postgres(browser, postgres_twin: dict, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict], Page]]:
+def on_postgres(browser, postgres_twin: Twin, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[dict], Page]]:
     """Pages of the PostgreSQL twin; what the test writes itself (staff users, enquiries, cases,
     the mail queue) goes to the twin's database too."""
-    monkeypatch.setenv("DB_URL", postgres_twin["db_url"])
-    rule = f"--host-resolver-rules=MAP localhost {postgres_twin['host']}"
-    own = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, rule])
-
-    def make(viewport: dict) -> Page:
-        return _new_page(_VisitorBrowser(own), postgres_twin["url"], viewport)[1]
-
-    yield make
-    own.close()
+    monkeypatch.setenv("DB_URL", postgres_twin.db_url)
+    with twin_browser(browser, postgres_twin) as own:
+        yield lambda viewport: twin_page(own, postgres_twin, viewport)[1]
 
 
-def test_a_case_walks_from_enquiry_to_granted_on_postgresql(on_postgres, postgres_twin: dict) -> None:
+def test_a_case_walks_from_enquiry_to_granted_on_postgresql(on_postgres, postgres_twin: Twin) -> None:
     started = time.monotonic()
-    _walk(on_postgres, postgres_twin["url"], "desktop", "-postgresql")
+    _walk(on_postgres, postgres_twin.url, "desktop", "-postgresql")
     print(f"\nwalk on PostgreSQL: {time.monotonic() - started:.1f} s")
 
 
 def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
-    on_postgres, postgres_twin: dict
+    on_postgres, postgres_twin: Twin
 ) -> None:
     from consultancy.enquiries.cases import UNAVAILABLE
 
@@ -322,7 +278,7 @@ def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
     filed = (date.today() - timedelta(days=3)).isoformat()
     typed = {"filed_on": filed, "portal": "GO-SWIFT", "application_no": "FAC/AWAY/7"}
     type_stage(factory, "filed", **typed)
-    postgres_twin["cluster"].stop()
+    postgres_twin.cluster.stop()
     try:
         factory.get_by_role("button", name="Save stage").click()
         expect(page.locator("#case-problem")).to_have_text(UNAVAILABLE, timeout=30_000)
@@ -335,7 +291,7 @@ def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
             expect(factory.locator(f"input[name='{field}']")).to_have_value(value)
         page.screenshot(path=str(SHOTS / "cases-database-away-mobile.png"), full_page=True)
     finally:
-        postgres_twin["cluster"].start()
+        postgres_twin.cluster.start()
     # Back up: the same form, saved again as it stands, is stored.
     factory.get_by_role("button", name="Save stage").click()
     expect(page.locator("#case-notice")).to_have_text("Stage saved.", timeout=30_000)

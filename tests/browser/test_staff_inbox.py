@@ -11,7 +11,6 @@ no delta carries any enquiry and that nothing in the database changed.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -19,7 +18,6 @@ import os
 import random
 import re
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -28,18 +26,20 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 import websocket
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from consultancy.content.contract import PAGE_ROUTES
 from consultancy.enquiries import second_factor
 from tests.browser.enquiry_steps import choose_services
 from tests.browser.test_seo import Head
-from tests.conftest import ROOT, WEB, WIDTHS, wait_until_interactive
+from tests.browser.twin import Twin, twin_browser, twin_on_postgres, twin_page
+from tests.conftest import ROOT, WIDTHS, wait_until_interactive
 from tests.enquiry_fixtures import enrol
 
 pytestmark = pytest.mark.browser
@@ -592,131 +592,69 @@ def test_the_audit_records_what_staff_did_from_where(visitor, staff_page) -> Non
 
 
 @pytest.fixture(scope="module")
-def fault_site(tmp_path_factory):
-    """The site built once more (in build/fault-web, node_modules copied from .web, so no npm
-    install) and served on a port of its own, with its own PostgreSQL cluster: the database
-    can be stopped under it and the server killed without touching the other tests' server."""
-    from tests.enquiry_fixtures import free_port, start_cluster, stop_server
-
-    cluster = start_cluster()
-    web = ROOT / "build" / "fault-web"
-    process = None
-    try:
-        cluster.admin("CREATE DATABASE faults")
-        url = cluster.url("faults")
-        env = {key: value for key, value in os.environ.items() if not key.startswith(("SMTP_", "REDIS"))}
-        env.update(DB_URL=url, REFLEX_WEB_WORKDIR=str(web))
-        migrate = subprocess.run(
-            [str(ROOT / ".venv" / "bin" / "reflex"), "db", "migrate"], cwd=ROOT, env=env, capture_output=True, text=True
-        )
-        assert migrate.returncode == 0, migrate.stdout + migrate.stderr
-        source = WEB
-        if not (web / "node_modules").is_dir() and (source / "node_modules").is_dir():
-            shutil.copytree(
-                source,
-                web,
-                symlinks=True,
-                dirs_exist_ok=True,
-                ignore=lambda d, _: ["build"] if d == str(source) else [],
-            )
-        port = free_port()
-        log = (ROOT / "build" / "fault-server.log").open("w")
-        process = subprocess.Popen(
-            [
-                str(ROOT / ".venv" / "bin" / "reflex"),
-                "run",
-                "--env",
-                "prod",
-                "--single-port",
-                "--frontend-port",
-                str(port),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 900
-        while True:
-            assert process.poll() is None, (ROOT / "build" / "fault-server.log").read_text()[-3000:]
-            assert time.monotonic() < deadline, "the fault server did not come up"
-            try:
-                _fetch(base, "/ping")
-                _fetch(base, "/contact-us")
-                break
-            except OSError:
-                time.sleep(1)
-        yield {"url": base, "process": process, "cluster": cluster, "env": env}
-    finally:
-        if process is not None:
-            stop_server(process)
-        with contextlib.suppress(RuntimeError):  # stopped already
-            cluster.stop()
-        cluster.remove()
+def fault_site(base_url: str) -> Iterator[Twin]:
+    """The site on a PostgreSQL cluster of its own (tests/browser/twin.py): the database can be
+    stopped under it and the server killed without touching the other tests' server."""
+    with twin_on_postgres(base_url, "faults") as twin:
+        yield twin
 
 
-def _fault_page(browser, fault_site):
-    context = browser.new_context(viewport=WIDTHS["desktop"], base_url=fault_site["url"])
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    return context, page
-
-
-def test_an_unreachable_database_gives_phone_and_whatsapp_and_keeps_the_text(browser, fault_site) -> None:
-    context, page = _fault_page(browser, fault_site)
-    try:
-        open_page(page, "/contact-us")
-        message = "Please call me about a PESO licence. ପ୍ରକଳ୍ପ"
-        page.locator("#enquiry-name").fill("Meera Patnaik")
-        page.locator("#enquiry-phone").fill("9437012345")
-        page.locator("#enquiry-email").fill("meera@example.com")
-        choose_services(page, "peso")
-        page.locator("#enquiry-message").fill(message)
-        page.locator("#enquiry-consent").check()
-        fault_site["cluster"].stop()
-        try:
-            page.get_by_role("button", name="Send enquiry").click()
-            problem = page.locator("#enquiry-problem")
-            expect(problem).to_be_visible(timeout=30_000)
-            expect(problem.locator("a[href^='tel:']")).to_be_visible()
-            expect(problem.locator("a[href*='wa.me'], a[href*='whatsapp']")).to_be_visible()
-            expect(page.locator("#enquiry-sent")).to_have_count(0)
-            expect(page.locator("#enquiry-name")).to_have_value("Meera Patnaik")
-            expect(page.locator("#enquiry-message")).to_have_value(message)
-            expect(page.locator("#enquiry-consent")).to_be_checked()
-            expect(page.get_by_role("button", name="Send enquiry")).to_be_enabled()
-        finally:
-            fault_site["cluster"].start()
-        # Back up: the same form, sent again, is stored.
-        page.get_by_role("button", name="Send enquiry").click()
-        reference = page.locator("#enquiry-sent strong").nth(1)
-        expect(reference).to_have_text(REFERENCE, timeout=30_000)
-        assert reference.inner_text() in export_rows(fault_site["env"])
-    finally:
+@pytest.fixture
+def fault_page(browser, fault_site: Twin) -> Iterator[Page]:
+    with twin_browser(browser, fault_site) as own:
+        context, page = twin_page(own, fault_site, WIDTHS["desktop"])
+        page.set_default_timeout(20_000)
+        yield page
         context.close()
 
 
-def test_sigkill_right_after_the_confirmation_keeps_the_enquiry(browser, fault_site) -> None:
-    context, page = _fault_page(browser, fault_site)
+def test_an_unreachable_database_gives_phone_and_whatsapp_and_keeps_the_text(fault_page, fault_site) -> None:
+    page = fault_page
+    open_page(page, "/contact-us")
+    message = "Please call me about a PESO licence. ପ୍ରକଳ୍ପ"
+    page.locator("#enquiry-name").fill("Meera Patnaik")
+    page.locator("#enquiry-phone").fill("9437012345")
+    page.locator("#enquiry-email").fill("meera@example.com")
+    choose_services(page, "peso")
+    page.locator("#enquiry-message").fill(message)
+    page.locator("#enquiry-consent").check()
+    fault_site.cluster.stop()
     try:
-        open_page(page, "/contact-us")
-        page.locator("#enquiry-name").fill("Killed Right After")
-        page.locator("#enquiry-phone").fill("9437012345")
-        page.locator("#enquiry-email").fill("sigkill@example.com")
-        choose_services(page, "cgwanoc")
-        page.locator("#enquiry-message").fill("Stored before the thank-you, or not shown at all.")
-        page.locator("#enquiry-consent").check()
         page.get_by_role("button", name="Send enquiry").click()
-        reference = page.locator("#enquiry-sent strong").nth(1)
-        expect(reference).to_have_text(REFERENCE)
-        shown = reference.inner_text()
-        os.killpg(fault_site["process"].pid, signal.SIGKILL)
-        fault_site["process"].wait(timeout=30)
+        problem = page.locator("#enquiry-problem")
+        expect(problem).to_be_visible(timeout=30_000)
+        expect(problem.locator("a[href^='tel:']")).to_be_visible()
+        expect(problem.locator("a[href*='wa.me'], a[href*='whatsapp']")).to_be_visible()
+        expect(page.locator("#enquiry-sent")).to_have_count(0)
+        expect(page.locator("#enquiry-name")).to_have_value("Meera Patnaik")
+        expect(page.locator("#enquiry-message")).to_have_value(message)
+        expect(page.locator("#enquiry-consent")).to_be_checked()
+        expect(page.get_by_role("button", name="Send enquiry")).to_be_enabled()
     finally:
-        context.close()
-    row = export_rows(fault_site["env"])[shown]
+        fault_site.cluster.start()
+    # Back up: the same form, sent again, is stored.
+    page.get_by_role("button", name="Send enquiry").click()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE, timeout=30_000)
+    assert reference.inner_text() in export_rows(fault_site.env)
+
+
+def test_sigkill_right_after_the_confirmation_keeps_the_enquiry(fault_page, fault_site) -> None:
+    page = fault_page
+    open_page(page, "/contact-us")
+    page.locator("#enquiry-name").fill("Killed Right After")
+    page.locator("#enquiry-phone").fill("9437012345")
+    page.locator("#enquiry-email").fill("sigkill@example.com")
+    choose_services(page, "cgwanoc")
+    page.locator("#enquiry-message").fill("Stored before the thank-you, or not shown at all.")
+    page.locator("#enquiry-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    reference = page.locator("#enquiry-sent strong").nth(1)
+    expect(reference).to_have_text(REFERENCE)
+    shown = reference.inner_text()
+    os.killpg(fault_site.process.pid, signal.SIGKILL)
+    fault_site.process.wait(timeout=30)
+    row = export_rows(fault_site.env)[shown]
     assert row["name"] == "Killed Right After"
 
 
