@@ -44,15 +44,14 @@ def published(code: str, *folders: Path, timeout: float = 300) -> list[Any]:
         )
         for folder in folders
     ]
-    printed = []
-    for run in runs:
-        try:
-            out, err = run.communicate(timeout=timeout)
-        finally:
+    try:
+        outputs = [run.communicate(timeout=timeout) for run in runs]
+    finally:
+        for run in runs:
             run.kill()
+    for run, (_, err) in zip(runs, outputs, strict=True):
         assert run.returncode == 0, err[-3000:]
-        printed.append(json.loads(out.strip().splitlines()[-1]))
-    return printed
+    return [json.loads(out.strip().splitlines()[-1]) for out, _ in outputs]
 
 
 def expect_error(data: Path, *fragments: str) -> str:
