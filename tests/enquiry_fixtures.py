@@ -271,20 +271,25 @@ def postgres_database(postgres_cluster: PostgresCluster) -> Iterator[str]:
     database.dispose(url)
 
 
-# The statements that empty a session's database, in one round trip.
-_EMPTYING: dict[str, str] = {}
-
-
-def empty_sqlite(path: Path) -> None:
-    """Every row of the site's tables gone, children first (the suite's database between two
-    runs of `REPEAT=N scripts/test.sh`: the limits an hour count what earlier runs left)."""
+def _deletes() -> list[str]:
+    """A DELETE of every row of each of the site's tables, children first."""
     from sqlmodel import SQLModel
 
     from consultancy.enquiries import models  # noqa: F401  (the tables, into the metadata)
 
+    return [f'DELETE FROM "{table.name}"' for table in reversed(SQLModel.metadata.sorted_tables)]
+
+
+def empty_sqlite(path: Path) -> None:
+    """The suite's database emptied between two runs of `REPEAT=N scripts/test.sh`: the limits
+    an hour count what earlier runs left."""
     with contextlib.closing(sqlite3.connect(path, timeout=30)) as connection, connection:
-        for table in reversed(SQLModel.metadata.sorted_tables):
-            connection.execute(f'DELETE FROM "{table.name}"')
+        for statement in _deletes():
+            connection.execute(statement)
+
+
+# The statements that empty a session's PostgreSQL database, in one round trip.
+_EMPTYING: dict[str, str] = {}
 
 
 @pytest.fixture
@@ -293,14 +298,11 @@ def postgres_url(postgres_database: str, clean_env: pytest.MonkeyPatch) -> Itera
     creating a database per test). DELETE, children first, rather than TRUNCATE, which gives
     every table new files: slow for the few rows a test leaves (docs/tests.md). The sequences
     start again at 1, as in a new database."""
-    from sqlmodel import SQLModel
-
     with database.engine(postgres_database).begin() as connection:
         if postgres_database not in _EMPTYING:
             found = connection.exec_driver_sql("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
             _EMPTYING[postgres_database] = "; ".join(
-                [f'DELETE FROM "{table.name}"' for table in reversed(SQLModel.metadata.sorted_tables)]
-                + [f'ALTER SEQUENCE "{sequence}" RESTART' for (sequence,) in found.all()]
+                _deletes() + [f'ALTER SEQUENCE "{sequence}" RESTART' for (sequence,) in found.all()]
             )
         connection.connection.driver_connection.execute(_EMPTYING[postgres_database])
     clean_env.setenv("DB_URL", postgres_database)
