@@ -131,7 +131,8 @@ _RECORD = """() => {
   const bar = () => JSON.stringify(document.getElementById('finder-summary').getBoundingClientRect());
   const name = (e) => e.target.closest('label, a, button')?.textContent.trim().slice(0, 30);
   const on = (type, record) => document.addEventListener(type, record, true);
-  on('pointerdown', (e) => window.__taps.push({down: bar(), target: name(e)}));
+  const at = (e) => `${e.target.nodeName}#${e.target.id} at ${Math.round(e.clientX)},${Math.round(e.clientY)}`;
+  on('pointerdown', (e) => window.__taps.push({down: bar(), target: name(e), at: at(e)}));
   on('click', (e) => Object.assign(window.__taps.at(-1) ?? {}, {click: bar(), clicked: name(e)}));
 }"""
 
@@ -162,7 +163,12 @@ def test_the_bar_keeps_its_place_so_a_tap_lands_on_the_answer(new_page, viewport
         box = control.bounding_box()
         assert box
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        expect(control).to_be_checked()
+        try:
+            expect(control).to_be_checked()
+        except AssertionError as missed:
+            # Where the finger landed, and where the box was by then.
+            taps = page.evaluate("window.__taps")
+            raise AssertionError(f"tapped {box}; box now {control.bounding_box()}; {taps}") from missed
     boxes["after the taps"] = page.evaluate(_BAR)
     # Cut short only if it must: the count and the request read in full.
     for part in ("#finder-summary .finder__summary-count", "#finder-summary-request"):
