@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 
 from consultancy.content.files import DEFAULT_DATA_DIR, ContentError
 from consultancy.content.loader import load_content
+from consultancy.framework.toolchain import NO_CAFILE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,6 +32,12 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def _npm_answers() -> dict[str, str]:
+    """What this process knows of npm's settings (consultancy/framework/toolchain.py), so an
+    interpreter loading the config does not start npm to ask again."""
+    return {k: v for k, v in os.environ.items() if k.startswith("NPM_CONFIG_") or k == NO_CAFILE}
+
+
 def published(code: str, *folders: Path, timeout: float = 300) -> list[Any]:
     """What `code` prints last (as JSON) on each copy of data/ in `folders`, each in a fresh
     interpreter (the site reads its content once per process), the interpreters side by side."""
@@ -37,7 +45,7 @@ def published(code: str, *folders: Path, timeout: float = 300) -> list[Any]:
         subprocess.Popen(
             [sys.executable, "-c", code],
             cwd=ROOT,
-            env={"CONSULTANCY_DATA_DIR": str(folder), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1"},
+            env={"CONSULTANCY_DATA_DIR": str(folder), "PATH": "/usr/bin:/bin", "SITE_DEMO": "1", **_npm_answers()},
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -24,8 +24,10 @@ from reflex_base.utils.imports import ImportVar
 from reflex_base.vars import VarData
 from reflex_base.vars.function import FunctionVar
 
+from consultancy.framework.assets import shared_asset
+
 # The helpers below compute new values with the functions of client_state.js.
-_HELPERS = rx.asset("client_state.js", shared=True).importable_path
+_HELPERS = shared_asset("client_state.js", __name__).importable_path
 
 
 def js(code: str, *deps: rx.Var, type_: type = Any) -> rx.Var:

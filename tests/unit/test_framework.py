@@ -98,6 +98,63 @@ def test_a_fresh_shell_gets_the_projects_node_npm_and_registry() -> None:
     assert seen["REFLEX_HOT_RELOAD_OVERRIDE_PATHS"] == str(ROOT / "consultancy")
 
 
+def test_a_shared_asset_is_what_reflex_gives_the_module_that_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """framework/assets.py takes Reflex's own steps for a module that names itself: the same
+    address, the same import path and the same link as `rx.asset(shared=True)` called from
+    that module's file."""
+    import reflex as rx
+
+    from consultancy.components.finder import state
+    from consultancy.framework.assets import shared_asset
+
+    monkeypatch.chdir(ROOT)
+    scope: dict = {"rx": rx}
+    exec(compile("asked = rx.asset('finder.js', shared=True)", state.__file__, "exec"), scope)
+    ours = shared_asset("finder.js", state.__name__)
+    assert (ours, ours.importable_path) == (scope["asked"], scope["asked"].importable_path)
+    assert ours.importable_path.endswith("/consultancy/components/finder/state/finder.js")
+    link = ROOT / "assets" / ours.importable_path.removeprefix("$/public/").lstrip("/")
+    assert link.resolve() == (PACKAGE / "components" / "finder" / "finder.js").resolve()
+    with pytest.raises(FileNotFoundError, match=r"no_such\.js"):
+        shared_asset("no_such.js", state.__name__)
+    # Every shared asset of the site goes this way: Reflex's walk of the stack is the slow part.
+    asking = [
+        str(p.relative_to(ROOT))
+        for p in _python_files()
+        if p != FRAMEWORK / "assets.py" and "shared=True)" in p.read_text(encoding="utf-8")
+    ]
+    assert asking == []
+
+
+_ASKING_PARENT = """
+import json, subprocess, sys
+from consultancy.framework import toolchain
+asked = []
+toolchain._npm_config = lambda key: asked.append(key) or ("https://registry.example/" if key == "registry" else None)
+toolchain.prepare()
+child = (
+    "from consultancy.framework import toolchain\\n"
+    "def refuse(key): raise SystemExit('npm asked again for ' + key)\\n"
+    "toolchain._npm_config = refuse\\n"
+    "toolchain.prepare()"
+)
+done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True)
+print(json.dumps({"asked": asked, "child": done.returncode, "said": done.stderr[-500:]}))
+"""
+
+
+@pytest.mark.parametrize("backend_only", [False, True])
+def test_npm_is_asked_once_per_tree_of_processes_and_never_by_a_backend(backend_only: bool) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("REFLEX_", "NPM_CONFIG_", "CONSULTANCY_NPM"))}
+    if backend_only:
+        env["REFLEX_BACKEND_ONLY"] = "true"
+    result = subprocess.run([sys.executable, "-c", _ASKING_PARENT], cwd=ROOT, env=env, capture_output=True, text=True)
+    seen = json.loads(result.stdout)
+    # The registry found and the CA file not found both reach the child.
+    assert seen["asked"] == ([] if backend_only else ["registry", "cafile"])
+    assert seen["child"] == 0, seen["said"]
+
+
 def _python_files() -> list[Path]:
     return [p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts]
 

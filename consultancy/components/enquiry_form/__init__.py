@@ -13,6 +13,7 @@ from consultancy.components.ui import link
 from consultancy.content import content
 from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices
 from consultancy.enquiries.form_post import PATH as NO_SCRIPT_PATH
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.behaviour import after_mount
 
 from .picker import service_picker
@@ -26,7 +27,7 @@ UNSENT_AFTER_MS = 4000
 class EnquiryKeeper(rx.Component):
     """Keeps an unsent enquiry in the browser and sends it again (keeper.jsx)."""
 
-    library = rx.asset("keeper.jsx", shared=True).importable_path
+    library = shared_asset("keeper.jsx", __name__).importable_path
     tag = "EnquiryKeeper"
     form_id: Var[str]
     answers: Var[int]
@@ -46,7 +47,7 @@ class EnquiryKeeper(rx.Component):
 class KeptEnquiry(rx.Component):
     """On a later visit, asks what to do with an enquiry kept from an earlier one (keeper.jsx)."""
 
-    library = rx.asset("keeper.jsx", shared=True).importable_path
+    library = shared_asset("keeper.jsx", __name__).importable_path
     tag = "KeptEnquiry"
     form_id: Var[str]
     edit_page: Var[str]
@@ -55,7 +56,7 @@ class KeptEnquiry(rx.Component):
 class HeldRelease(rx.Component):
     """The browser's check that sends a held enquiry straight to the inbox (release.js)."""
 
-    library = rx.asset("release.js", shared=True).importable_path
+    library = shared_asset("release.js", __name__).importable_path
     tag = "HeldRelease"
     challenge: Var[str]
     bits: Var[int]
@@ -67,7 +68,7 @@ class FormEnd(rx.Component):
     """Moves the call bar and the connection notice aside while Send or the not-sent notice
     is on the screen (form_end.jsx)."""
 
-    library = rx.asset("form_end.jsx", shared=True).importable_path
+    library = shared_asset("form_end.jsx", __name__).importable_path
     tag = "FormEnd"
     form_id: Var[str]
 

@@ -6,12 +6,13 @@ from reflex.vars.base import Var
 
 from consultancy.content import content
 from consultancy.enquiries.form import NOT_SURE, service_choices
+from consultancy.framework.assets import shared_asset
 
 
 class ChosenServices(rx.Component):
     """The services ticked inside the disclosure, as chips that untick them."""
 
-    library = rx.asset("picker.jsx", shared=True).importable_path
+    library = shared_asset("picker.jsx", __name__).importable_path
     tag = "ChosenServices"
     list_id: Var[str]
     picker_id: Var[str]
@@ -20,7 +21,7 @@ class ChosenServices(rx.Component):
 class ServiceFilter(rx.Component):
     """A box that narrows the disclosure's list to the services matching what is typed."""
 
-    library = rx.asset("picker.jsx", shared=True).importable_path
+    library = shared_asset("picker.jsx", __name__).importable_path
     tag = "ServiceFilter"
     list_id: Var[str]
 

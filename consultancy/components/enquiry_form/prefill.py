@@ -4,9 +4,11 @@ page (the approvals finder) can open the form ready to send with a plain link.""
 import reflex as rx
 from reflex.vars.base import Var
 
+from consultancy.framework.assets import shared_asset
+
 
 class EnquiryPrefill(rx.Component):
-    library = rx.asset("prefill.jsx", shared=True).importable_path
+    library = shared_asset("prefill.jsx", __name__).importable_path
     tag = "EnquiryPrefill"
     message_id: Var[str]
 

@@ -16,12 +16,13 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from consultancy.content.finder import FinderPage, Question
+from consultancy.framework.assets import shared_asset
 
 from . import state as finder_state
 
-_LIBRARY = rx.asset("activity_picker.jsx", shared=True).importable_path
+_LIBRARY = shared_asset("activity_picker.jsx", __name__).importable_path
 # Imported by activity_picker.jsx ("./activity.js"), so shared beside it.
-ACTIVITY_JS = rx.asset("activity.js", shared=True).importable_path
+ACTIVITY_JS = shared_asset("activity.js", __name__).importable_path
 
 # What an activity's category means for the Board's consents, in the words shown beside it.
 _COLOURS = ("red", "orange", "green", "blue")

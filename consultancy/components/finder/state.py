@@ -10,6 +10,7 @@ from reflex.vars.base import Var
 
 from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, FinderPage
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.client_state import Shared, action, call, imported, once_per_render
 
 from .rules import evaluator_js, result_for
@@ -22,7 +23,7 @@ mounted = Shared("mounted", False)
 PAGE = content().finder
 APPROVALS = len(PAGE.approvals)
 
-_FINDER = rx.asset("finder.js", shared=True).importable_path
+_FINDER = shared_asset("finder.js", __name__).importable_path
 # The rules, compiled from data/finder.toml to one JavaScript function (rules.py), evaluated
 # once per render of whatever shows results, and only when the answers have changed (not for
 # a render such as the one that follows the page becoming interactive). With no answers (the
@@ -168,7 +169,7 @@ def any_applies(indexes: list[int]) -> rx.Var:
 class FinderAddress(rx.Component):
     """Keeps the answers in the page's address and reads them from it (finder_address.jsx)."""
 
-    library = rx.asset("finder_address.jsx", shared=True).importable_path
+    library = shared_asset("finder_address.jsx", __name__).importable_path
     tag = "FinderAddress"
     answers: Var[dict]
     questions: Var[list[str]]

@@ -2,11 +2,10 @@
 
 Showing and hiding lives in the browser alone: nothing here is worth a round trip."""
 
-import reflex as rx
-
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.client_state import Shared, call, imported
 
-_MENU = rx.asset("menu.js", shared=True).importable_path
+_MENU = shared_asset("menu.js", __name__).importable_path
 
 # A tap on a touch screen fires a synthetic mouseenter right before its click;
 # a click this soon after a hover-open keeps the menu open instead of toggling

@@ -6,12 +6,13 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from consultancy.content.renewals import browser_data, page
+from consultancy.framework.assets import shared_asset
 
-RENEWALS_JS = rx.asset("renewals.js", shared=True).importable_path
+RENEWALS_JS = shared_asset("renewals.js", __name__).importable_path
 
 
 class RenewalCalendar(rx.Component):
-    library = rx.asset("renewal_calendar.jsx", shared=True).importable_path
+    library = shared_asset("renewal_calendar.jsx", __name__).importable_path
     tag = "RenewalCalendar"
     data: Var[dict]
     issue_hint: Var[str]

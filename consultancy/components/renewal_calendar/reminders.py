@@ -7,6 +7,7 @@ from reflex.vars.base import Var
 
 from consultancy.components.consent import consent
 from consultancy.content import content
+from consultancy.framework.assets import shared_asset
 
 from .state import ReminderState, reminders_sent
 
@@ -20,7 +21,7 @@ UNSENT_AFTER_MS = 4000
 class ReminderSend(rx.Component):
     """Sending…, the not-sent notice and the browser's key for the list (reminder_send.jsx)."""
 
-    library = rx.asset("reminder_send.jsx", shared=True).importable_path
+    library = shared_asset("reminder_send.jsx", __name__).importable_path
     tag = "ReminderSend"
     form_id: Var[str]
     answers: Var[int]

@@ -4,8 +4,7 @@ The search runs in the browser, so results appear as the visitor types, with or 
 backend. Its index is a script of its own (consultancy/components/search/index.py), fetched when the
 search box first gets the focus; until it is in, no results (and no "no match") show."""
 
-import reflex as rx
-
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.client_state import Shared, action, call, imported, js
 
 MAX_RESULTS = 6
@@ -13,7 +12,7 @@ MAX_RESULTS = 6
 query = Shared("search_query", "")
 index = Shared("search_index", [])
 
-_SEARCH = rx.asset("search.js", shared=True).importable_path
+_SEARCH = shared_asset("search.js", __name__).importable_path
 
 load_index = action("{0};", call(imported(_SEARCH, "loadIndex"), index.now, index.setter))
 results = call(imported(_SEARCH, "findServices"), query.value, index.value, MAX_RESULTS, type_=list[dict[str, str]])

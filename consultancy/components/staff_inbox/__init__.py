@@ -12,6 +12,7 @@ import reflex as rx
 from consultancy.components.ui import link
 from consultancy.enquiries.models import HELD, NOTE_MAX, STATUSES
 from consultancy.enquiries.staff_http import SIGN_IN_PATH, SIGN_OUT_PATH
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.client_state import action, call, imported
 from consultancy.framework.elements import PostForm
 
@@ -20,7 +21,7 @@ from .account_state import AccountState
 from .notes import note_item
 from .state import EnquiryRow, InboxState, RelatedRow
 
-_INBOX_JS = rx.asset("inbox.js", shared=True).importable_path
+_INBOX_JS = shared_asset("inbox.js", __name__).importable_path
 # Closing the opened enquiry puts the keyboard back on its row in the list: a direct JS
 # function (no eval, which the CSP forbids), run in the browser with the click.
 FOCUS_ROW = action("{0};", call(imported(_INBOX_JS, "focusRow"), InboxState.opened.reference))

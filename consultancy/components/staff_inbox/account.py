@@ -12,13 +12,14 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from consultancy.enquiries.staff_http import EXPORT_PATH, PASSWORD_PATH
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.elements import Img, PostForm
 
 from .account_state import IDLE_MS, AccountState, SessionRow
 
 
 class IdleGuard(rx.Component):
-    library = rx.asset("idle_guard.jsx", shared=True).importable_path
+    library = shared_asset("idle_guard.jsx", __name__).importable_path
     tag = "IdleGuard"
     timeout_ms: Var[int]
 

@@ -6,9 +6,11 @@ import os
 import reflex as rx
 from reflex.vars.base import Var
 
+from consultancy.framework.assets import shared_asset
+
 
 class DismissLayer(rx.Component):
-    library = rx.asset("dismiss_layer.jsx", shared=True).importable_path
+    library = shared_asset("dismiss_layer.jsx", __name__).importable_path
     tag = "DismissLayer"
     active: Var[bool]
     return_focus_to: Var[str]
@@ -16,7 +18,7 @@ class DismissLayer(rx.Component):
 
 
 class Ticker(rx.Component):
-    library = rx.asset("ticker.jsx", shared=True).importable_path
+    library = shared_asset("ticker.jsx", __name__).importable_path
     tag = "Ticker"
     interval: Var[int]
     paused: Var[bool]
@@ -24,7 +26,7 @@ class Ticker(rx.Component):
 
 
 class ModalKeys(rx.Component):
-    library = rx.asset("modal_keys.jsx", shared=True).importable_path
+    library = shared_asset("modal_keys.jsx", __name__).importable_path
     tag = "ModalKeys"
     active: Var[bool]
     repeat_limit: Var[int]
@@ -38,7 +40,7 @@ class ArrowKeys(rx.Component):
     """Arrow keys from a control (`control`, an element's id) into the links `items` (a CSS
     selector) listed under it, and between them."""
 
-    library = rx.asset("arrow_keys.jsx", shared=True).importable_path
+    library = shared_asset("arrow_keys.jsx", __name__).importable_path
     tag = "ArrowKeys"
     control: Var[str]
     items: Var[str]
@@ -54,7 +56,7 @@ modal_keys = ModalKeys.create
 
 
 class AfterMount(rx.Component):
-    library = rx.asset("after_mount.jsx", shared=True).importable_path
+    library = shared_asset("after_mount.jsx", __name__).importable_path
     tag = "AfterMount"
     delay: Var[int]
     on_fire: rx.EventHandler[rx.event.no_args_event_spec]
@@ -64,7 +66,7 @@ after_mount = AfterMount.create
 
 
 class Reveal(rx.Component):
-    library = rx.asset("reveal.jsx", shared=True).importable_path
+    library = shared_asset("reveal.jsx", __name__).importable_path
     tag = "Reveal"
 
 
@@ -72,7 +74,7 @@ reveal = Reveal.create
 
 
 class PageRestore(rx.Component):
-    library = rx.asset("page_restore.jsx", shared=True).importable_path
+    library = shared_asset("page_restore.jsx", __name__).importable_path
     tag = "PageRestore"
     on_restore: rx.EventHandler[rx.event.no_args_event_spec]
 
@@ -83,7 +85,7 @@ page_restore = PageRestore.create
 class RenderFault(rx.Component):
     """Throws while rendering when a test asks it to (window.__siteForceRenderError)."""
 
-    library = rx.asset("render_fault.jsx", shared=True).importable_path
+    library = shared_asset("render_fault.jsx", __name__).importable_path
     tag = "RenderFault"
 
 

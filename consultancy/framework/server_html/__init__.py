@@ -29,6 +29,8 @@ from reflex_components_core.base.fragment import Fragment
 from reflex_components_core.core.cond import Cond
 from reflex_components_core.el.element import Element
 
+from consultancy.framework.assets import shared_asset
+
 # Elements a part may be: containers whose hydration does nothing but adopt the element, and
 # links (React Router's Link renders an <a>; the site's links load documents, so a plain
 # <a> the browser follows is what they do anyway). Not form controls, which React
@@ -52,7 +54,7 @@ IN_SERVER_RENDER = Var(_js_expr="(import.meta.env.SSR||import.meta.env.DEV)", _v
 
 
 class ServerHtml(rx.Component):
-    library = rx.asset("server_html.jsx", shared=True).importable_path
+    library = shared_asset("server_html.jsx", __name__).importable_path
     tag = "ServerHtml"
     as_: rx.Var[str]
 

@@ -10,13 +10,14 @@ from reflex.vars.base import Var
 
 from consultancy.content import content
 from consultancy.content.place import Place
+from consultancy.framework.assets import shared_asset
 from consultancy.framework.client_state import action, imported
 
 from .. import state as finder_state
 
-_LIBRARY = rx.asset("place_step.jsx", shared=True).importable_path
+_LIBRARY = shared_asset("place_step.jsx", __name__).importable_path
 # Imported by place_step.jsx ("./place.js"), so shared beside it.
-PLACE_JS = rx.asset("place.js", shared=True).importable_path
+PLACE_JS = shared_asset("place.js", __name__).importable_path
 
 
 def pins_text() -> str:
