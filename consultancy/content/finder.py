@@ -109,6 +109,7 @@ the effective answers, never on the raw ones.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -394,6 +395,11 @@ class FinderPage(Model):
 
     def project_names_by_answer(self) -> dict[str, str]:
         """The name of the visitor's project for every answer to the activity question."""
+        return dict(self.names_by_answer)
+
+    # Worked out once per page: the rules read them for every reason of every answer set.
+    @cached_property
+    def names_by_answer(self) -> dict[str, str]:
         questions = {q.id: q for q in self.questions}
         activity = questions.get(PROJECT_QUESTION)
         if activity is None:
@@ -405,8 +411,13 @@ class FinderPage(Model):
             names[option.value] = self.project_names.get(option.value, plain)
         return names
 
+    @cached_property
+    def labels(self) -> dict[str, str]:
+        """Each question's label by its id."""
+        return {q.id: q.label for q in self.questions}
+
     def project_name(self, effective: Answers) -> str:
-        return self.project_names_by_answer().get(effective.get(PROJECT_QUESTION, ""), "project")
+        return self.names_by_answer.get(effective.get(PROJECT_QUESTION, ""), "project")
 
     def reason_for(self, reason: str, effective: Answers) -> str:
         """A reason as the visitor reads it: "{project}" is their own project."""
@@ -515,7 +526,7 @@ class FinderPage(Model):
         """("applies", reasons) | ("undecided", notes) | ("no", []) as the module doc says."""
         effective = self.effective_answers(answers)
         open_set = set(self.open_questions(answers))
-        labels = {q.id: q.label for q in self.questions}
+        labels = self.labels
         reasons: list[str] = []
         notes: list[str] = []
         for trigger in rule.triggers:
