@@ -13,12 +13,19 @@ NODE_BIN := $(CURDIR)/.tools/node_modules/node/bin
 # Reflex 0.10 needs Node >= 22.22: a local Node from the npm registry goes first on PATH.
 export PATH := $(NODE_BIN):$(CURDIR)/$(VENV)/bin:$(PATH)
 export REFLEX_USE_NPM := 1
-export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)
+# Asked once as the Makefile is read (`?=` would start npm again for every recipe line).
+ifeq ($(origin NPM_CONFIG_REGISTRY),undefined)
+NPM_CONFIG_REGISTRY := $(shell npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)
+endif
+export NPM_CONFIG_REGISTRY
 # The machine's CA file for npm (a proxy that re-signs TLS): npm under .tools' Node reads no
-# /usr/etc/npmrc, so without it only a warm npm cache would work.
+# /usr/etc/npmrc, so without it only a warm npm cache would work. None is an answer too, which
+# the processes started here inherit (consultancy/framework/toolchain.py).
 NPM_CAFILE := $(filter-out null undefined,$(shell npm config get cafile 2>/dev/null))
 ifneq ($(NPM_CAFILE),)
 export NPM_CONFIG_CAFILE ?= $(NPM_CAFILE)
+else
+export CONSULTANCY_NPM_NO_CAFILE := 1
 endif
 export REFLEX_TELEMETRY_ENABLED := false
 export PYTHONDONTWRITEBYTECODE := 1
