@@ -393,13 +393,10 @@ class FinderPage(Model):
     # an activity not named here reads its own label, without any bracketed part.
     project_names: dict[str, Text] = {}
 
-    def project_names_by_answer(self) -> dict[str, str]:
-        """The name of the visitor's project for every answer to the activity question."""
-        return dict(self.names_by_answer)
-
     # Worked out once per page: the rules read them for every reason of every answer set.
     @cached_property
     def names_by_answer(self) -> dict[str, str]:
+        """The name of the visitor's project for every answer to the activity question."""
         questions = {q.id: q for q in self.questions}
         activity = questions.get(PROJECT_QUESTION)
         if activity is None:

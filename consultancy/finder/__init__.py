@@ -21,7 +21,7 @@ def read_answers(path: Path) -> Answers:
 
 
 def report(page: FinderPage, answers: Answers) -> str:
-    labels = {q.id: q.label for q in page.questions}
+    labels = page.labels
     asked = page.asked(answers)
     carried = page.implied(answers)
     unknown = sorted(set(answers) - set(labels))

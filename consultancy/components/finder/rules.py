@@ -119,11 +119,11 @@ def evaluator_js(page: FinderPage) -> str:
             f"if (a[{q}] === '' || ({number} && Number.isNaN(num({q})))) open.add({q}); }} "
             f"else if (r === null) {{ open.add({q}); }} }}"
         )
-    labels = json.dumps({q.id: q.label for q in page.questions})
+    labels = json.dumps(page.labels)
     # "{project}" in a reason: the name of the visitor's activity (FinderPage.reason_for).
     activity = f"a[{json.dumps(PROJECT_QUESTION)}]"
     names = (
-        f"const names = {json.dumps(page.project_names_by_answer())};"
+        f"const names = {json.dumps(page.names_by_answer)};"
         f"\nconst project = Object.hasOwn(names, {activity}) ? names[{activity}] : 'project';"
         f"\nconst named = (r) => r.split({json.dumps(PROJECT)}).join(project);"
     )
