@@ -16,6 +16,33 @@ export function stem(word) {
   return SPELLING[w] ?? w;
 }
 
+// Figures an owner types with the activity ("50 bed hospital", "2 MW solar", "20 TPD rice
+// mill"): the ones the finder asks about fill that question; every figure and its unit is left
+// out of the matching, so "50 bed hospital" matches as "hospital".
+const FIGURES = [
+  ["beds", /(\d+(?:\.\d+)?)\s*-?\s*(?:beds?|bedded)\b/],
+  ["mw", /(\d+(?:\.\d+)?)\s*-?\s*(?:mw|megawatts?)\b/],
+  ["workers", /(\d+)\s*(?:workers?|employees?|labou?rers?|labou?rs?|staff)\b/],
+];
+const UNITS = "beds?|bedded|mw|kw|kwp|mwp|megawatts?|kva|mva|hp|tpd|tph|tpa|mtpa|klpd|kld|mld|tons?|tonnes?|mt|kg|kgs|ltrs?|litres?|liters?|rooms?|acres?|hectares?|ha|sq|sqft|sqm|m2|ft|workers?|employees?|labou?rers?|labou?rs?|staff|per|day|hour|month|year|a|an";
+
+export function figuresIn(text) {
+  const lower = String(text ?? "").toLowerCase();
+  const found = {};
+  for (const [question, pattern] of FIGURES) {
+    const match = lower.match(pattern);
+    if (match) found[question] = match[1];
+  }
+  return found;
+}
+
+// The typed text without its figures: a number and the units after it ("20 tpd", "5 mva").
+export function withoutFigures(text) {
+  return String(text ?? "")
+    .toLowerCase()
+    .replace(new RegExp(`\\d+(?:[.,]\\d+)?\\s*-?\\s*(?:(?:${UNITS})\\b\\s*)*`, "g"), " ");
+}
+
 export function words(text) {
   return String(text)
     .normalize("NFKD")
@@ -65,7 +92,8 @@ function score(typed, option, raw) {
 // in the given order. The fallbacks (values) always follow, so the visitor can always say
 // "something else".
 export function activityMatches(options, typed, limit, fallbacks = []) {
-  const asked = words(typed ?? "");
+  typed = withoutFigures(typed);
+  const asked = words(typed);
   let found;
   if (asked.length === 0) {
     found = options.map((option) => ({ option, via: "" }));
