@@ -7,6 +7,10 @@ const FILLER = new Set(["a", "an", "and", "the", "of", "or", "for", "to", "in", 
 
 // One spelling for the variants owners type: British and American (centre/center, fibre/fiber),
 // plurals and -ing forms ("dyeing" finds "dye", "mills" finds "mill").
+// Words that name no activity of their own ("pvc pipe factory", "injection moulding machine"):
+// left out when all the words together match nothing.
+const GENERIC = new Set(["factory", "plant", "manufacturing", "manufacture", "manufacturer", "making", "maker", "machine", "industry", "industrie", "work", "company", "business", "shop", "centre", "project"]);
+
 const SPELLING = { center: "centre", fiber: "fibre", theater: "theatre", fertilizer: "fertiliser", aluminum: "aluminium" };
 
 export function stem(word) {
@@ -93,18 +97,22 @@ function score(typed, option, raw) {
 // "something else".
 export function activityMatches(options, typed, limit, fallbacks = []) {
   typed = withoutFigures(typed);
-  const asked = words(typed);
+  let asked = words(typed);
+  let raw = plainWords(typed);
   let found;
   if (asked.length === 0) {
     found = options.map((option) => ({ option, via: "" }));
   } else {
-    const raw = String(typed).toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "" && !FILLER.has(w));
-    found = options
-      .map((option, n) => [score(asked, option, raw), n, option])
-      .filter(([[value]]) => value > 0)
-      .sort((a, b) => b[0][0] - a[0][0] || a[1] - b[1])
-      .slice(0, limit)
-      .map(([[, via], , option]) => ({ option, via }));
+    found = ranked(options, asked, raw, limit);
+    // Nothing for all the words: leave out the ones no activity knows ("cold store for
+    // potatoes", "pvc pipes manufacturing"), then try each word alone ("chuda mill").
+    if (found.length === 0) {
+      const known = new Set(options.flatMap((o) => [o.label, ...(o.synonyms ?? [])].flatMap(words)));
+      const kept = asked.filter((t) => !GENERIC.has(t) && [...known].some((k) => k.startsWith(t)));
+      if (kept.length > 0 && kept.length < asked.length) found = ranked(options, kept, raw.filter((w) => kept.includes(stem(w))), limit);
+      for (let n = 0; found.length === 0 && n < kept.length && kept.length > 1; n++)
+        found = ranked(options, [kept[n]], raw.filter((w) => stem(w) === kept[n]), limit);
+    }
   }
   const shown = new Set(found.map((m) => m.option.value));
   for (const value of fallbacks) {
@@ -112,6 +120,19 @@ export function activityMatches(options, typed, limit, fallbacks = []) {
     if (option && !shown.has(value)) found.push({ option, via: "" });
   }
   return found;
+}
+
+function plainWords(typed) {
+  return String(typed).toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "" && !FILLER.has(w));
+}
+
+function ranked(options, asked, raw, limit) {
+  return options
+    .map((option, n) => [score(asked, option, raw), n, option])
+    .filter(([[value]]) => value > 0)
+    .sort((a, b) => b[0][0] - a[0][0] || a[1] - b[1])
+    .slice(0, limit)
+    .map(([[, via], , option]) => ({ option, via }));
 }
 
 export function labelOf(options, value) {
