@@ -282,8 +282,8 @@ def run(typed: list[str]) -> list[dict]:
         "  figures: figuresIn(t),\n"
         "}))));\n"
     )
-    result = subprocess.run([str(NODE), "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
+    node = [str(NODE), "--input-type=module", "-e", script]
+    return json.loads(subprocess.run(node, capture_output=True, text=True, check=True).stdout)
 
 
 def test_there_are_enough_phrases_and_every_sector_named_exists() -> None:
