@@ -4,6 +4,7 @@ is not shown. The boxes' answers are checked against the rules (content.finder.a
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 from consultancy.content import content
 from tests.conftest import wait_until_interactive
 
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screens-finder-boxes"
 GROUP = "Which of these will the project have?"
 PAGE = content().finder
 MEMBERS = [q for q in PAGE.questions if q.group == GROUP]
@@ -102,4 +104,6 @@ def test_every_box_shown_ticks_by_tap_and_by_keyboard(mobile_page, name: str) ->
     expect(none).to_be_checked()
     for question in boxes:
         expect(group.get_by_label(question.box, exact=True)).not_to_be_checked()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    group.screenshot(path=str(SHOTS / f"boxes-{name}-390.png"))
     assert page.js_errors == []

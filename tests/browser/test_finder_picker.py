@@ -65,6 +65,7 @@ def test_typed_words_find_the_sector_and_its_category_decides_consent(page) -> N
     # Not a dead end: the call and WhatsApp buttons are beside it.
     expect(consent.locator("[data-call] a[href^='tel:']")).to_be_visible()
     expect(consent.locator("[data-call] a[href^='https://wa.me/']")).to_be_visible()
+    consent.screenshot(path=str(SHOTS / f"consent-call-{width}.png"))
     assert page.js_errors == []
 
 
