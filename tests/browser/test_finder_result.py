@@ -183,11 +183,39 @@ def test_the_bar_keeps_its_place_so_a_tap_lands_on_the_answer(new_page, viewport
     page.get_by_role("group", name="What stage is it at?").get_by_label("New project").check()
     boxes["first answer"] = page.evaluate(_BAR)
     assert len({tuple(b) for b in boxes.values()}) == 1, boxes
-    # The page ends above the bar (and the call bar on a phone): nothing hides under it.
+    # The page ends above the bar: nothing hides under it.
     height = page.evaluate(_BAR)[1]
     reserved = page.evaluate("() => parseFloat(getComputedStyle(document.body).paddingBottom)")
-    call_bar = 52 if viewport == WIDTHS["mobile"] else 0
-    assert reserved >= height + call_bar, (reserved, height)
+    assert reserved >= height, (reserved, height)
+
+
+def test_on_a_phone_the_finder_has_one_bar_with_call_and_chat_in_it(new_page, viewport) -> None:
+    """At 390 px the request bar sat on top of the call and WhatsApp bar: together about a
+    quarter of the screen while answering. Now one bar at the bottom edge carries the count,
+    the request, the call and the chat; on a wide screen the round call and chat buttons stay."""
+    from consultancy.content import content
+
+    site = content().site
+    page = new_page(viewport)
+    page.goto("/approvals-finder")
+    wait_until_interactive(page)
+    bar = page.locator("#finder-summary")
+    chat = bar.locator(".finder__summary-contact--chat")
+    call = bar.locator(".finder__summary-contact--call")
+    if viewport == WIDTHS["mobile"]:
+        expect(page.locator(".fabs")).to_be_hidden()
+        expect(chat).to_have_attribute("href", site.chat_href)
+        expect(call).to_have_attribute("href", site.tel_href)
+        box = bar.bounding_box()
+        assert box and box["y"] + box["height"] >= page.viewport_size["height"] - 1, box
+        # One bar: at most a thirteenth of an 844 px screen.
+        assert box["height"] <= 64, box
+        for part in ("#finder-summary .finder__summary-count", "#finder-summary-request"):
+            assert page.locator(part).evaluate("e => e.scrollWidth <= e.clientWidth"), part
+    else:
+        expect(page.locator(".fabs")).to_be_visible()
+        expect(chat).to_be_hidden()
+        expect(call).to_be_hidden()
 
 
 # Labels and choices the visitor reads must show whole: none is cut off at either width. The

@@ -456,6 +456,26 @@ def _undecided_panel(page: FinderPage) -> rx.Component:
     )
 
 
+def _bar_contacts() -> list[rx.Component]:
+    site = content().site
+    return [
+        link(
+            brand_icon("whatsapp", size=22),
+            href=site.chat_href,
+            target="_blank",
+            rel="noopener noreferrer",
+            aria_label="Chat with us on WhatsApp (opens in a new tab)",
+            class_name="finder__summary-contact finder__summary-contact--chat",
+        ),
+        link(
+            icon("phone", size=20),
+            href=site.tel_href,
+            aria_label=f"Call us on {site.phone}",
+            class_name="finder__summary-contact finder__summary-contact--call",
+        ),
+    ]
+
+
 def _bar() -> rx.Component:
     """The count and the request, always on the screen. Its box never changes, whatever it says
     (site.css: one fixed height, text cut short), so it cannot move under a finger aiming at
@@ -481,6 +501,9 @@ def _bar() -> rx.Component:
             class_name="button button--accent finder__summary-request",
             id="finder-summary-request",
         ),
+        # On a phone this bar is the only one: the call and chat bar gives it its two buttons
+        # (site.css hides that bar here), so answering keeps most of the screen.
+        *_bar_contacts(),
         class_name="finder__summary no-print",
         id="finder-summary",
     )
