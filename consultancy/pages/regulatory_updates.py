@@ -30,7 +30,9 @@ PAGE = load_model(data_dir_in_use() / "pages" / "regulatory-updates.toml", Updat
 
 @webpage(UPDATES_PATH, PAGE.meta, structured_data=(breadcrumbs(("Regulatory updates", UPDATES_PATH)),))
 def regulatory_updates() -> rx.Component:
-    listed = entries(content())
+    data = content()
+    listed = entries(data)
+    services = {service.route for service in data.services}
     return rx.fragment(
         page_hero(PAGE.heading, PAGE.intro),
         rx.el.div(
@@ -40,7 +42,7 @@ def regulatory_updates() -> rx.Component:
                 link("Atom feed", href=FEED_PATH, custom_attrs={"type": "application/atom+xml"}),
                 class_name="updates__feed",
             ),
-            *([update_entry(e) for e in listed] or [rx.el.p(PAGE.empty)]),
+            *([update_entry(e, services) for e in listed] or [rx.el.p(PAGE.empty)]),
             class_name="container section updates",
         ),
     )

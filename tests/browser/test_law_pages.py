@@ -53,6 +53,24 @@ def test_the_updates_page_lists_every_change_with_its_anchor(base_url: str) -> N
     assert "/regulatory-updates</loc>" in sitemap
 
 
+def test_each_update_asks_does_it_affect_you_with_its_approvals_filled_in(page: Page) -> None:
+    """The updates page ended with nothing to do. Each change now has "Ask us": the contact
+    form opens with the services it touches ticked and the question written, at either width."""
+    from tests.conftest import wait_until_interactive
+
+    entry = next(e for e in entries(content()) if e.id == "consent-amendment-2026")
+    page.goto("/regulatory-updates")
+    wait_until_interactive(page)
+    page.locator(f"#{entry.id}").get_by_role("link", name="Ask us").click()
+    page.wait_for_url(re.compile(r"/contact-us\?"))
+    wait_until_interactive(page)
+    expect(page.locator("#enquiry-message")).to_have_value(re.compile(re.escape(entry.title)))
+    touched = [p.href.lstrip("/") for p in entry.pages if p.href.lstrip("/") in SERVICE_ROUTES]
+    assert touched
+    for route in touched:
+        expect(page.locator(f"#enquiry-service-{route}")).to_be_checked()
+
+
 def test_the_feed_is_served_and_reads_back(base_url: str) -> None:
     status, _, text = fetch(base_url, FEED_PATH)
     assert status == 200

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import reflex as rx
 
 from consultancy.components.ui import link
@@ -21,7 +23,21 @@ def _row(term: str, *items: rx.Component | str) -> rx.Component:
     return rx.el.div(rx.el.dt(term), rx.el.dd(rx.el.ul(*[rx.el.li(i) for i in items])), class_name="update__row")
 
 
-def update_entry(entry: Entry) -> rx.Component:
+def ask_href(entry: Entry, services: set[str]) -> str:
+    """The contact form opened with the services the change touches ticked and the question
+    written (prefill.jsx reads both), so a visitor asks in one tap."""
+    routes = [p.href.lstrip("/") for p in entry.pages if p.href.lstrip("/") in services]
+    touched = "; ".join(entry.approvals)
+    message = (
+        f'Does this change affect us? "{entry.title}", in force from {long_date(entry)}.'
+        + (f" Our approvals it touches: {touched}." if touched else "")
+        + " Our project: "
+    )
+    query = {"services": ",".join(dict.fromkeys(routes)), "message": message} if routes else {"message": message}
+    return "/contact-us?" + urlencode(query) + "#enquiry"
+
+
+def update_entry(entry: Entry, services: set[str]) -> rx.Component:
     rows: list[rx.Component] = []
     if entry.approvals:
         rows.append(_row("Approvals it touches", *entry.approvals))
@@ -37,6 +53,12 @@ def update_entry(entry: Entry) -> rx.Component:
         ),
         rx.el.p(entry.summary),
         rx.el.dl(*rows, class_name="update__facts"),
+        rx.el.p(
+            "Does this change affect you? ",
+            link("Ask us", href=ask_href(entry, services), class_name="update__ask"),
+            ": the approvals it touches are filled in for you.",
+            class_name="update__cta",
+        ),
         id=entry.id,
         class_name="update",
     )
