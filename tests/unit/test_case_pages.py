@@ -1,4 +1,4 @@
-"""The client's case page (consultancy/enquiries/case_pages.py) through its ASGI app: a live
+"""The client's case page (consultancy/cases/case_pages.py) through its ASGI app: a live
 link shows its own case in plain words, with no note and no way to the staff inbox; every
 other link gets one plain refusal; hostile text is shown as text; the headers are strict."""
 
@@ -10,9 +10,10 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from consultancy.enquiries import cases, staff
-from consultancy.enquiries.case_pages import case_routes
-from consultancy.enquiries.models import utcnow
+from consultancy.cases import tracker as cases
+from consultancy.cases.case_pages import case_routes
+from consultancy.records.models import utcnow
+from consultancy.staff import staff
 from tests.enquiry_fixtures import staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -103,7 +104,7 @@ def test_a_fresh_link_is_asked_for_only_from_this_site(token: str) -> None:
     assert serve("POST", f"/case/{'Q' * 43}", {"origin": "http://127.0.0.1"}).text == answer.text.replace(
         idle, "Q" * 43
     )
-    from consultancy.enquiries.mail import pending_count
+    from consultancy.mail.mail import pending_count
 
     assert pending_count() == 1
 
@@ -158,7 +159,7 @@ def test_head_answers_the_headers_only(token: str) -> None:
 
 
 def test_an_oversized_fresh_link_post_is_refused_before_it_is_read(token: str) -> None:
-    from consultancy.enquiries.mail import pending_count
+    from consultancy.mail.mail import pending_count
 
     reference = cases.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
     idle = cases.issue_link(token, reference, now=utcnow() - timedelta(days=91))

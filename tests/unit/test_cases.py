@@ -1,4 +1,4 @@
-"""Client cases (consultancy/enquiries/cases.py): opening from an enquiry, stages and their dated
+"""Client cases (consultancy/cases/): opening from an enquiry, stages and their dated
 history, the legal clock from settled limits only, documents awaited, the office's own work,
 the client's links as an attacker would try them, stage emails, erasure, export and retention;
 on SQLite and PostgreSQL."""
@@ -14,13 +14,16 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import audit, cases, maintenance, staff, store
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.case_clock import count_from
-from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
-from consultancy.enquiries.mail import send_due
+from consultancy.cases import tracker as cases
+from consultancy.cases.case_clock import count_from
+from consultancy.enquiries import store
 from consultancy.law.model import Appeal, Cite, Document
 from consultancy.law.registry import Law, law
+from consultancy.mail.mail import send_due
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records.errors import NotSignedIn, StoreUnavailable
+from consultancy.staff import audit, staff
 from tests.enquiry_fixtures import MailCatcher, enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -303,7 +306,7 @@ def test_one_link_shows_its_own_case_and_nothing_else(token: str) -> None:
 
 
 def _url() -> str:
-    from consultancy.enquiries.settings import database_url
+    from consultancy.records.settings import database_url
 
     return database_url()
 
@@ -444,7 +447,7 @@ def test_agreed_renewals_reach_the_reminders_without_retyping(token: str, db_url
 
 
 def test_a_restore_brings_cases_back_and_ends_every_client_link(db_url: str, tmp_path: Path) -> None:
-    from consultancy.enquiries import backups
+    from consultancy.records import backups
 
     staff.add_user("anita", PASSWORD)
     token = staff_token("anita", PASSWORD)

@@ -14,20 +14,11 @@ from email import message_from_bytes, policy
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import (
-    account_budget,
-    enrolment,
-    inbox,
-    passwords,
-    second_factor,
-    staff,
-    staff_http,
-    staff_sessions,
-    store,
-)
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import NotSignedIn, SignInRefused
-from consultancy.enquiries.mail import send_due
+from consultancy.enquiries import inbox, staff_http, store
+from consultancy.mail.mail import send_due
+from consultancy.office.__main__ import main as cli
+from consultancy.records.errors import NotSignedIn, SignInRefused
+from consultancy.staff import account_budget, enrolment, passwords, second_factor, staff, staff_sessions
 from tests.enquiry_fixtures import MailCatcher, enquiry_form, enrol, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -301,7 +292,7 @@ def test_the_password_typed_again_is_hashed_outside_any_transaction(
 ) -> None:
     """The slow hash of a re-authentication or a password change must not hold SQLite's
     writer lock: an enquiry sent meanwhile is stored, not kept waiting behind it."""
-    from consultancy.enquiries import database
+    from consultancy.records import database
 
     staff.add_user("anita", PASSWORD)
     now = datetime.now(UTC)

@@ -20,14 +20,14 @@ from urllib.parse import quote
 
 import reflex as rx
 
+from consultancy.cases import tracker as cases
 from consultancy.components.staff_inbox.notes import NoteRow
-from consultancy.enquiries import cases
-from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
 from consultancy.enquiries.inbox import check_session
-from consultancy.enquiries.settings import IST
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
 from consultancy.law.registry import law
+from consultancy.records.errors import NotSignedIn, StoreUnavailable
+from consultancy.records.settings import IST
 
 PRIVATE = ("staff_name", "morning", "opened", "new_link", "notice", "problem")
 

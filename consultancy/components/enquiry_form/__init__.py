@@ -2,7 +2,7 @@
 closing band with the service already chosen.
 
 The inputs are the browser's own (what the visitor typed is never lost, whatever the
-server answers); the server checks the fields (pydantic, consultancy/enquiries/form.py)
+server answers); the server checks the fields (pydantic, consultancy/forms/enquiry_form.py)
 and answers with an error next to each wrong field, a polite refusal, or a reference."""
 
 import reflex as rx
@@ -11,8 +11,8 @@ from reflex.vars.base import Var
 from consultancy.components.consent import consent
 from consultancy.components.ui import link
 from consultancy.content import content
-from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices
 from consultancy.enquiries.form_post import PATH as NO_SCRIPT_PATH
+from consultancy.forms.enquiry_form import HONEYPOT, LABELS, district_choices
 from consultancy.framework.assets import shared_asset
 from consultancy.framework.behaviour import after_mount
 

@@ -26,11 +26,11 @@ from sqlmodel import Session, exists, or_, select
 from consultancy.content import content
 from consultancy.content import renewals as rules
 from consultancy.content.india import KOLKATA
+from consultancy.forms.enquiry_form import district_label, service_label, services_label
+from consultancy.forms.renewal_list import Held, upcoming
+from consultancy.records.models import HELD, CaseMail, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
+from consultancy.records.settings import IST
 
-from .form import district_label, service_label, services_label
-from .models import HELD, CaseMail, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
-from .renewal_list import Held, upcoming
-from .settings import IST
 from .unsubscribe import NoKey, confirm_url, unsubscribe_url
 
 __all__ = [

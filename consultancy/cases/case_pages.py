@@ -22,13 +22,13 @@ from urllib.parse import quote
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from consultancy.content import content, renewals
+from consultancy.enquiries.staff_http import _same_origin
 from consultancy.framework.http_routes import header, read_body
+from consultancy.records.errors import StoreUnavailable
+from consultancy.records.settings import IST
+from consultancy.reminders.reminder_pages import HEADERS
 
-from . import cases
-from .errors import StoreUnavailable
-from .reminder_pages import HEADERS
-from .settings import IST
-from .staff_http import _same_origin
+from . import tracker as cases
 
 PREFIX = cases.LINK_PATH
 BODY_MAX = 256

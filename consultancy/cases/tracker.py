@@ -33,12 +33,11 @@ from consultancy.content import content
 from consultancy.law.model import Record
 from consultancy.law.registry import law
 from consultancy.law.status import computed_months
-
-from . import audit, keys, recipients
-from .case_clock import Clock, Pause, clock
-from .database import transaction
-from .errors import EnquiryError, StoreUnavailable
-from .models import (
+from consultancy.mail import recipients
+from consultancy.records import keys
+from consultancy.records.database import transaction
+from consultancy.records.errors import EnquiryError, StoreUnavailable
+from consultancy.records.models import (
     HOLDERS,
     STAGES,
     CaseApproval,
@@ -53,8 +52,11 @@ from .models import (
     MailQueue,
     utcnow,
 )
-from .settings import IST
-from .staff import StaffIdentity
+from consultancy.records.settings import IST
+from consultancy.staff import audit
+from consultancy.staff.staff import StaffIdentity
+
+from .case_clock import Clock, Pause, clock
 
 UNAVAILABLE = "The case could not be saved: the database is not reachable. What you typed is still here; try again."
 NOTE_MAX = 4000
@@ -379,7 +381,7 @@ def _next_reference(session: Session, now: datetime) -> str:
 def _staff(token: object, address: str, now: datetime | None) -> StaffIdentity:
     # Every case call needs a session signed in with the second factor (require_session),
     # as every inbox event does; a refusal is recorded like the inbox's.
-    from .inbox import check_session
+    from consultancy.enquiries.inbox import check_session
 
     return check_session(token, address=address, now=now)
 
@@ -831,7 +833,7 @@ def agree_renewals(
     held = renewal_held(view.approvals)
     if contact is None or not contact.email or not held:
         return view
-    from . import subscriptions
+    from consultancy.reminders import subscriptions
 
     try:
         subscriptions.subscribe(contact.email, held, "on", address or "staff", now=now)
