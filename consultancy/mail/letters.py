@@ -425,7 +425,7 @@ class StaffNoticeLetter(_WrittenLetter):
 @dataclass(frozen=True)
 class CaseLetter(_WrittenLetter):
     """An email to a case's contact: a stage change they agreed to hear of, or a link to their
-    case page (cases.py), in the site's own words and the case's facts."""
+    case page (consultancy/cases/links.py), in the site's own words and the case's facts."""
 
     @classmethod
     def read(cls, session: Session, mail_id: int) -> CaseLetter | None:

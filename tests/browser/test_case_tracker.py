@@ -273,7 +273,7 @@ def test_a_case_walks_from_enquiry_to_granted_on_postgresql(on_postgres, postgre
 def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
     on_postgres, postgres_twin: Twin
 ) -> None:
-    from consultancy.cases.tracker import UNAVAILABLE
+    from consultancy.cases.case_file import UNAVAILABLE
 
     name = add_user()
     case = make_case(name, "Database Away <i>Pvt</i> Ltd")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.cases import tracker as cases
+from consultancy.cases import links
 from consultancy.enquiries import store
 from consultancy.mail import recipients, unsubscribe
 from consultancy.office import maintenance
@@ -58,7 +58,7 @@ def hashes() -> dict[str, str]:
         "address": addresses.address_key(text),
         "unsubscribe": unsubscribe.signature(1, text),
         "confirm": unsubscribe.signature(1, text, unsubscribe.CONFIRM),
-        "case-link": cases.token_hash(text),
+        "case-link": links.token_hash(text),
         "ledger": ledger.erasure_key(text),
         "mailbox": recipients.recipient_key(text),
         "audit": audit.search_hash(text),

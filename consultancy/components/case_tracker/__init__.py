@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from consultancy.cases.tracker import HOLDER_WORDS, NOTE_MAX, STAGE_WORDS
+from consultancy.cases.case_file import NOTE_MAX
+from consultancy.cases.stages import HOLDER_WORDS, STAGE_WORDS
 from consultancy.components.staff_inbox.notes import note_item
 from consultancy.components.ui import link
 from consultancy.records.models import HOLDERS, STAGES
