@@ -47,7 +47,7 @@ COLUMNS: tuple[str, ...] = (
     "notice_version",
 )
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# What the form stores for a phone (form.py): +91 and ten digits, nothing else.
+# What the form stores for a phone (consultancy/forms/enquiry_form.py): +91 and ten digits, nothing else.
 _STORED_PHONE = re.compile(r"\+(91)(\d{5})(\d{5})")
 
 
