@@ -122,11 +122,11 @@ def test_an_import_up_or_sideways_is_found_wherever_it_is() -> None:
 def test_a_room_too_large_is_named_and_its_sub_package_counts_apart(tmp_path: Path) -> None:
     big = tmp_path / "site" / "big"
     (big / "sub").mkdir(parents=True)
-    (tmp_path / "site" / "__init__.py").write_text("")
-    (big / "__init__.py").write_text("")
+    (tmp_path / "site" / "__init__.py").write_text("", encoding="utf-8")
+    (big / "__init__.py").write_text("", encoding="utf-8")
     for number in range(ROOM_MODULES):
-        (big / f"m{number}.py").write_text("x = 1\n")
-    (big / "sub" / "__init__.py").write_text("x = 1\n" * (ROOM_LINES + 1))
+        (big / f"m{number}.py").write_text("x = 1\n", encoding="utf-8")
+    (big / "sub" / "__init__.py").write_text("x = 1\n" * (ROOM_LINES + 1), encoding="utf-8")
     assert oversized_rooms(tmp_path, "site") == [
         f"site.big: {ROOM_MODULES + 1} modules, {ROOM_MODULES} lines",
         f"site.big.sub: 1 modules, {ROOM_LINES + 1} lines",
