@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from consultancy.content.files import DEFAULT_DATA_DIR, ContentError
 from consultancy.content.loader import load_content
+from consultancy.datafiles import DEFAULT_DATA_DIR, ContentError
 from consultancy.framework.toolchain import NO_CAFILE
 
 ROOT = Path(__file__).resolve().parents[1]

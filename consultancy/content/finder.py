@@ -392,6 +392,10 @@ class FinderPage(Model):
     # The few words a reason's "{project}" reads for an activity answer (or its derived kind);
     # an activity not named here reads its own label, without any bracketed part.
     project_names: dict[str, Text] = {}
+    # The consent answer where the list read does not settle the category ("We confirm your
+    # category with you on a short call"): the page puts the call and WhatsApp buttons beside
+    # every note that holds it.
+    confirm_call: Text = ""
 
     # Worked out once per page: the rules read them for every reason of every answer set.
     @cached_property
@@ -473,6 +477,10 @@ class FinderPage(Model):
                 for t, title in enumerate(rule.titles):
                     for c, condition in enumerate(title.when):
                         _check(f"{kind}[{a}].titles[{t}].when[{c}]", condition, questions)
+        if self.confirm_call and not any(
+            t.undecided and t.reason.endswith(self.confirm_call) for r in self.rules for t in r.triggers
+        ):
+            raise ValueError("confirm_call: no 'ask us' reason ends with it")
         return self
 
     def _settle(self, answers: Answers) -> tuple[dict[str, str], dict[str, str], list[str], list[str]]:

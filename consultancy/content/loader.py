@@ -9,12 +9,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from .contract import CATEGORIES, SERVICE_ROUTES
-from .files import (  # noqa: F401  (the loader's helpers, imported from here by older code)
+from consultancy.datafiles import (  # noqa: F401  (the loader's helpers, imported from here by older code)
     DEFAULT_DATA_DIR,
     ContentError,
     data_dir_in_use,
@@ -24,6 +22,13 @@ from .files import (  # noqa: F401  (the loader's helpers, imported from here by
     load_model_from,
     read_toml,
 )
+from consultancy.law.calendar import CalendarRules, calendar_rules
+from consultancy.law.model import Document
+from consultancy.law.public import placeholder_problems
+from consultancy.law.registry import Law, load_law
+from consultancy.law.status import say, sources_of
+
+from .contract import CATEGORIES, SERVICE_ROUTES
 from .finder import FinderPage
 from .models import (
     AboutPage,
@@ -41,17 +46,10 @@ from .models import (
 from .place import PLACE_QUESTION, Place, load_place
 from .search_terms import SearchTerms, check_leads
 
-if TYPE_CHECKING:
-    from consultancy.law.calendar import CalendarRules
-    from consultancy.law.model import Document
-    from consultancy.law.registry import Law
-
 
 def check_approval_ids(directory: Path, services: list[Service], records: Law, source: Path) -> None:
     """Each service page's box names approvals of data/law/ (one record per approval, for the
     pages, the finder and the renewal calendar), so a misspelt id stops the build."""
-    from consultancy.law.public import placeholder_problems
-
     for service in services:
         for n, faq in enumerate(service.faqs):
             problems = placeholder_problems(faq.answer, records)
@@ -236,8 +234,6 @@ def load_finder(path: Path, records: Law, services: list[Service] | None = None)
     """finder.toml with each result's authority, law and documents taken from its approval's
     record (data/law/<id>.toml names the finder results it covers); a result that is a step of
     work rather than the approval itself (a compliance report, a study) keeps its own words."""
-    from consultancy.law.status import say, sources_of
-
     from .sectors import Sectors, merge_into_finder
 
     raw = read_toml(path)
@@ -291,10 +287,6 @@ def check_place_answers(path: Path, finder: FinderPage, place: Place) -> None:
 
 
 def load_content(data_dir: Path | None = None) -> Content:
-    # The records import this module for its loading helpers, so they are imported here.
-    from consultancy.law.calendar import calendar_rules
-    from consultancy.law.registry import load_law
-
     data_dir = data_dir or data_dir_in_use()
     pages = data_dir / "pages"
     records = load_law(data_dir)

@@ -179,7 +179,7 @@ class Place:
 
 def load_place(directory: Path) -> Place:
     """The files of data/place/, each checked, then checked against each other."""
-    from .files import ContentError, describe_error, load_model
+    from consultancy.datafiles import ContentError, describe_error, load_model
 
     pins_path = directory / "pins.json"
     try:

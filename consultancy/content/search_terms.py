@@ -1,5 +1,6 @@
 """data/search_terms.toml: the words owners use for their equipment ("DG set", "borewell") and
-the page the header search leads each to."""
+the page the header search leads each to, with the line the result shows to say why; and the
+words that find the site's own tools (the renewal calendar, the finder, the updates)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,26 @@ class Equipment(Model):
     # A service's route, or the id of an approval outside the firm's services (data/finder.toml).
     service: Text
     also: list[Text] = []
+    # Shown under the result: how the page deals with the thing typed (a page may not name a
+    # DG set itself). No period, fee, threshold or form: those are the records'.
+    explains: Text
     source: Text
+
+
+# The site's own tools a search can lead to, by their page's key (contract.PAGE_ROUTES).
+TOOL_PAGES = {"renewal-calendar", "approvals-finder", "regulatory-updates"}
+
+
+class Tool(Model):
+    page: Text
+    name: Text
+    words: Annotated[list[SearchTerm], Field(min_length=1)]
+    explains: Text
 
 
 class SearchTerms(Model):
     equipment: list[Equipment] = []
+    tool: list[Tool] = []
 
 
 def check_leads(terms: SearchTerms, pages: set[str]) -> list[str]:
@@ -32,6 +48,9 @@ def check_leads(terms: SearchTerms, pages: set[str]) -> list[str]:
                 problems.append(
                     f"field 'equipment[{n}].{field}': '{lead}' is neither a service route nor an outside approval's id"
                 )
+    for n, tool in enumerate(terms.tool):
+        if tool.page not in TOOL_PAGES:
+            problems.append(f"field 'tool[{n}].page': '{tool.page}' is not one of {sorted(TOOL_PAGES)}")
     seen: dict[str, int] = {}
     for n, item in enumerate(terms.equipment):
         for word in item.words:

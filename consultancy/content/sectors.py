@@ -11,7 +11,9 @@ from pydantic import Field, StringConstraints, model_validator
 
 from .models import Model, Text
 
-Category = Literal["red", "orange", "green", "white", "blue"]
+# "listed": in the CPCB list and not White (the White list was read whole), its colour not
+# read: the Board's consents are needed, and the firm confirms the colour.
+Category = Literal["red", "orange", "green", "white", "blue", "listed"]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([-_][a-z0-9]+)*$")]
 
 
@@ -42,6 +44,8 @@ class Sector(Model):
     def _classified(self) -> Sector:
         if self.category is not None and (self.status is None or self.edition is None or not self.sources):
             raise ValueError("category: give its status, edition and sources")
+        if self.category == "listed" and self.status != "reported":
+            raise ValueError("category 'listed': its colour was not read, so its status is 'reported'")
         if self.category is None and (self.status or self.sources):
             raise ValueError("status: only an entry with a category has one (the others are 'ask us')")
         return self

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import Iterable
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
@@ -177,6 +178,16 @@ async def _refuse(send: Send, status: int) -> None:
     await send({"type": "http.response.body", "body": b""})
 
 
+async def _after_refusal(started: float) -> None:
+    """Wait until a refusal has taken as long as a checked try would have (staff.refusal_floor):
+    on the event loop, so a flood of refusals holds no thread."""
+    await asyncio.sleep(max(0.0, staff.refusal_floor() - (time.monotonic() - started)))
+
+
+def _device(scope: Scope) -> str:
+    return parse_device(header(scope, b"cookie"), loopback_http=_plain_loopback(scope))
+
+
 async def _sign_in(scope: Scope, receive: Receive, send: Send) -> None:
     form = await read_form(receive, BODY_MAX)
     if form is None:
@@ -189,7 +200,8 @@ async def _sign_in(scope: Scope, receive: Receive, send: Send) -> None:
     if not name.strip() or not password:
         await _respond(send, f"{INBOX_PATH}?signin=missing")
         return
-    device = parse_device(header(scope, b"cookie"), loopback_http=_plain_loopback(scope))
+    device = _device(scope)
+    started = time.monotonic()
     try:
         # scrypt takes about half a second: off the event loop, so other visitors wait for nothing.
         ticket = await asyncio.to_thread(
@@ -202,6 +214,7 @@ async def _sign_in(scope: Scope, receive: Receive, send: Send) -> None:
             agent=header(scope, b"user-agent"),
         )
     except SignInRefused:
+        await _after_refusal(started)
         await _respond(send, f"{INBOX_PATH}?signin=refused")
         return
     except StoreUnavailable:
@@ -229,12 +242,19 @@ async def _export(scope: Scope, receive: Receive, send: Send) -> None:
         await _refuse(send, 413)
         return
     token, address = _request_token(scope), request_address(scope)
+    started = time.monotonic()
     try:
         await asyncio.to_thread(
-            staff.reauthenticate, token, form.get("password", ""), form.get("code", ""), address=address
+            staff.reauthenticate,
+            token,
+            form.get("password", ""),
+            form.get("code", ""),
+            address=address,
+            device=_device(scope),
         )
         text = await asyncio.to_thread(inbox.export_csv, token, address=address)
     except (SignInRefused, staff.ReauthNeeded):
+        await _after_refusal(started)
         await _respond(send, f"{INBOX_PATH}?export=refused")
         return
     except NotSignedIn:
@@ -256,6 +276,7 @@ async def _password(scope: Scope, receive: Receive, send: Send) -> None:
     if new != form.get("again", ""):
         await _respond(send, f"{INBOX_PATH}?password=differ")
         return
+    started = time.monotonic()
     try:
         await asyncio.to_thread(
             staff.change_password,
@@ -263,11 +284,13 @@ async def _password(scope: Scope, receive: Receive, send: Send) -> None:
             form.get("current", ""),
             new,
             address=request_address(scope),
+            device=_device(scope),
         )
     except WeakPassword as weak:
         await _respond(send, f"{INBOX_PATH}?password={weak.reason}")
         return
     except SignInRefused:
+        await _after_refusal(started)
         await _respond(send, f"{INBOX_PATH}?password=refused")
         return
     except NotSignedIn:

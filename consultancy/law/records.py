@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from consultancy.content.files import ContentError, display_path, load_model_from
+from consultancy.datafiles import ContentError, display_path, load_model_from
 
 from .model import GeneralChanges, Record
 

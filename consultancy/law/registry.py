@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from consultancy.content.files import data_dir_in_use
+from consultancy.datafiles import data_dir_in_use
 
 from .model import Change, Record, Source
 from .records import GENERAL, aliases, load_general, load_records

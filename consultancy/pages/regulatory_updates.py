@@ -8,10 +8,10 @@ import reflex as rx
 from consultancy.components.law_facts.updates import update_entry
 from consultancy.components.ui import link, page_hero
 from consultancy.content import content
+from consultancy.content.law_updates import FEED_PATH, entries
 from consultancy.content.loader import data_dir_in_use, load_model
 from consultancy.content.models import Model, PageMeta, Text
 from consultancy.law.public import UPDATES_PATH
-from consultancy.law.updates import FEED_PATH, entries
 from consultancy.templates.webpage import breadcrumbs, webpage
 
 

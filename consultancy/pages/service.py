@@ -127,7 +127,8 @@ def service_body(service: Service) -> rx.Component:
             rx.el.div(
                 rx.el.h2(f"Talk to us about {service.menu_name}", class_name="cta-band__title"),
                 rx.el.div(
-                    button_link(service.primary_cta.text, "/contact-us", variant="accent"),
+                    # The form is right below: the button goes to it, not to another page.
+                    button_link(service.primary_cta.text, "#quick-form", variant="accent"),
                     button_link(f"Call {site.phone}", site.tel_href, variant="ghost-light"),
                     class_name="actions",
                 ),

@@ -297,8 +297,9 @@ class StaffNotice(SQLModel, table=True):
 
 
 class SignInFailure(SQLModel, table=True):
-    """A failed sign-in, for the throttles by address and by (name, address), kept for the
-    throttle's window only. Keyed hashes, never the address or the name typed."""
+    """A failed sign-in, for the throttles by address and by (name, address), the account's
+    budget and a known browser's own allowance, kept for the longest of their windows. Keyed
+    hashes, never the address or the name typed."""
 
     __tablename__ = "sign_in_failure"
 
@@ -306,6 +307,9 @@ class SignInFailure(SQLModel, table=True):
     address_key: str = Field(max_length=64, index=True)
     name_key: str = Field(max_length=64, index=True)
     created_at: datetime = Field(sa_type=UTCDateTime, index=True)
+    # The hash of the browser's device token (known_places.py), None when it sent none: a known
+    # browser skips the account's budget only while its own failures are few.
+    device_key: str | None = Field(default=None, max_length=64, index=True)
 
 
 class StaffAudit(SQLModel, table=True):

@@ -10,21 +10,24 @@ budget tells nothing about which names exist) are counted over WINDOW:
   FIRST_DELAY up to LONGEST_DELAY;
 - at MAX_FAILURES in the hour nothing more is checked until the oldest leaves the hour.
 
-A try that must wait is refused before any password is hashed, in the same words as a wrong
-password, and is not itself a failure. Together at most about 75 guesses an hour reach the
-password check (ASVS 2.2.1 allows 100), however many addresses send them.
+A try that must wait is refused before any password is hashed or any code looked at, in the
+same words as a wrong password, and counts as a failure itself (against the account and the
+address it came from): the hold lasts while the guessing goes on, and an address that keeps
+sending is soon stopped by its own throttle. Together at most about 75 guesses an hour reach
+the password or the code (ASVS 2.2.1 allows 100), however many addresses send them.
 
-The budget never stops the real user: a try from a browser that signed in to the account
-with its second factor before (a known browser, known_places.py), or one that carries a
-valid second factor for the account, is not held by it (staff.sign_in). Without both the
-password and the second factor such a try still opens nothing.
+A held account accepts no code, not even a valid one: the only way past its budget is a
+browser that signed in to the account with its second factor before (a known browser,
+known_places.py), and only while that browser's own failures in the hour stay under
+KNOWN_BROWSER_FREE. So the real user keeps their way in from their own browser, and a code
+typed from anywhere else while the account is held is never checked, so never confirmed.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from consultancy.records.models import SignInFailure
 
@@ -33,6 +36,9 @@ FREE = 10
 FIRST_DELAY = timedelta(seconds=1)
 LONGEST_DELAY = timedelta(seconds=60)
 MAX_FAILURES = 100
+# Failures in the hour from one known browser past which it is held like any other: a stolen
+# device cookie buys a few guesses, not an endless run of them.
+KNOWN_BROWSER_FREE = 5
 
 
 def delay_after(failures: int) -> timedelta:
@@ -61,3 +67,16 @@ def wait(session: Session, name_key: str, now: datetime) -> timedelta:
 
 def held(session: Session, name_key: str, now: datetime) -> bool:
     return wait(session, name_key, now) > timedelta(0)
+
+
+def browser_failures(session: Session, name_key: str, device_key: str, now: datetime) -> int:
+    """Failures at the account named by `name_key` from the browser `device_key` in the window."""
+    return session.exec(
+        select(func.count())
+        .select_from(SignInFailure)
+        .where(
+            SignInFailure.name_key == name_key,
+            SignInFailure.device_key == device_key,
+            SignInFailure.created_at > now - WINDOW,
+        )
+    ).one()

@@ -4,7 +4,7 @@ A browser is known by a random device token in a long-lived HttpOnly cookie (sta
 the database keeps only its SHA-256, one row per account that signed in with it (two staff
 sharing a computer share the token). A network is the keyed hash of the address (IPv6 by its
 /64) that the per-address limits use. A known browser is not held by the account's guessing
-budget (account_budget.py); a sign-in from neither a known browser nor a known network is
+budget (account_budget.py) while its own failures are few; a sign-in from neither a known browser nor a known network is
 mailed to the account's owner (staff_notices.py).
 """
 
@@ -34,6 +34,11 @@ def _key(token: str) -> str:
 
 def well_formed(token: object) -> bool:
     return isinstance(token, str) and bool(_TOKEN.match(token))
+
+
+def device_key(device: object) -> str | None:
+    """The stored form of a browser's device token, None when it sent none (or a malformed one)."""
+    return _key(str(device)) if well_formed(device) else None
 
 
 def _find(session: Session, user_id: int, kind: str, key: str) -> StaffKnownPlace | None:

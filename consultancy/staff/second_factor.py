@@ -130,15 +130,6 @@ def enrolled(user: StaffUser) -> bool:
     return bool(user.totp_secret) and user.totp_confirmed_at is not None
 
 
-def holds(session: Session, user: StaffUser, code: str, now: datetime) -> bool:
-    """Whether `code` is a valid second factor for `user` now, without using it up."""
-    if not enrolled(user) or not code:
-        return False
-    if matching_step(user.totp_secret or "", code, now, after=user.totp_last_step) is not None:
-        return True
-    return _unused_recovery(session, user.id, code) is not None
-
-
 def use(session: Session, user: StaffUser, code: str, now: datetime) -> str | None:
     """Check `code` and use it up: "totp" or "recovery" when it was good, None otherwise."""
     if not enrolled(user) or not isinstance(code, str) or not code or len(code) > 64:

@@ -18,9 +18,13 @@ against a decoy hash), whether the name exists or not, whether the password or t
 wrong, and whether the try was throttled: nothing tells which names exist. Guessing is
 slowed by address and by (name, address), and by a budget per account across all addresses
 (account_budget.py), instead of by locking the account, so a stranger cannot lock a member of
-staff out: a known browser or a valid second factor is never held by the account's budget.
+staff out of their own browser: a known browser is not held by the account's budget. A held
+try from anywhere else is refused without looking at its password or code (a valid code
+included: otherwise the hold would answer code guesses for free) and counts as a failure.
 At most HASHES_AT_ONCE password checks run at a time in a worker (each costs 128 MiB), the
-rest refused at once.
+rest refused at once. A refusal's answer is sent no sooner than a checked one's would be
+(`refusal_floor`, waited out by staff_http.py), so its timing does not tell which tries were
+checked.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import os
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -66,6 +71,11 @@ NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**17, 8, 1
 _SCRYPT_MAXMEM = 256 * 1024 * 1024
 _TOKEN_MAX = 200
+# Refusals are answered after REFUSAL_MARGIN times the usual length of a checked try (its
+# scrypt), so checked and unchecked tries end alike; never sooner than REFUSAL_FLOOR_MIN.
+REFUSAL_MARGIN = 1.5
+REFUSAL_FLOOR_MIN = 0.25
+_CHECK_SECONDS_AT_START = 0.8
 
 REFUSED = "That name and password do not match. Check them and try again."
 # The audit's actor for a refused sign-in whose name is no account's: what was typed there
@@ -265,12 +275,24 @@ def _throttled(session, name_key: str, address_key: str, now: datetime) -> bool:
     return by_address >= MAX_FAILURES_PER_ADDRESS or by_pair >= MAX_FAILURES
 
 
-def _exempt_from_budget(session, user: StaffUser | None, device: object, code: str, now: datetime) -> bool:
-    """The real user is never held by their account's budget: a browser that signed in to
-    the account with its second factor before, or a try carrying a valid second factor."""
-    if user is None:
+def _owner_browser(session, user: StaffUser | None, device: object, name_key: str, now: datetime) -> bool:
+    """Whether a try at a held account may still be checked: only from a browser that signed
+    in to the account with its second factor before, and while that browser's own failures in
+    the hour are few. Never on the strength of the code it carries: a held try checks none."""
+    if user is None or not known_places.known_browser(session, user.id, device):
         return False
-    return known_places.known_browser(session, user.id, device) or second_factor.holds(session, user, code, now)
+    key = known_places.device_key(device) or ""
+    return account_budget.browser_failures(session, name_key, key, now) < account_budget.KNOWN_BROWSER_FREE
+
+
+def _held(session, user: StaffUser | None, device: object, name_key: str, now: datetime) -> bool:
+    return account_budget.held(session, name_key, now) and not _owner_browser(session, user, device, name_key, now)
+
+
+def _failure(address_key: str, name_key: str, device: object, now: datetime) -> SignInFailure:
+    return SignInFailure(
+        address_key=address_key, name_key=name_key, created_at=now, device_key=known_places.device_key(device)
+    )
 
 
 _BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Version/", "Safari"))
@@ -326,10 +348,11 @@ def sign_in(
             actor = user.name if user is not None else UNKNOWN_NAME
             if _throttled(session, name_key, where, now):
                 refusal = "throttled"
-            elif account_budget.held(session, name_key, now) and not _exempt_from_budget(
-                session, user, device, code, now
-            ):
+            elif _held(session, user, device, name_key, now):
                 refusal = "held"
+                # Nothing was checked, but the try counts: the hold lasts while guessing goes
+                # on, and the sending address meets its own throttle.
+                session.add(_failure(where, name_key, device, now))
             else:
                 refusal = ""
                 user_id, stored = (user.id, user.password_hash) if user else (None, None)
@@ -405,7 +428,7 @@ def _after_check(
                 token=token, name=user.name, expires_at=expires_at, enrolling=enrolling, device=device_token
             )
         # The same rows for a known and an unknown name: the database's work tells nothing either.
-        session.add(SignInFailure(address_key=address_key, name_key=name_key, created_at=now))
+        session.add(_failure(address_key, name_key, device, now))
         audit.record("refused", actor, address=address, now=now, session=session)
     raise SignInRefused(REFUSED)
 
@@ -466,25 +489,36 @@ def require_session(token: object, *, now: datetime | None = None) -> StaffIdent
     return identity
 
 
-def _may_check_again(session: Session, user: StaffUser, code: str | None, address: str, now: datetime) -> bool:
+def _may_check_again(session: Session, user: StaffUser, device: object, address: str, now: datetime) -> bool:
     """False when the throttles or the account's budget hold a signed-in member of staff's
-    password typed again (as they hold a sign-in)."""
+    password typed again (as they hold a sign-in: only their known browser passes a hold)."""
     from consultancy.records.addresses import address_key
 
     name_key, where = _name_key(user.name), address_key(address)
-    return not (
-        _throttled(session, name_key, where, now)
-        or (account_budget.held(session, name_key, now) and not second_factor.holds(session, user, code or "", now))
-    )
+    return not (_throttled(session, name_key, where, now) or _held(session, user, device, name_key, now))
+
+
+# How long a checked try usually takes in this worker (an average of its recent hashes).
+_check_seconds = _CHECK_SECONDS_AT_START
+
+
+def refusal_floor() -> float:
+    """Seconds a refused try's answer waits for, counted from when it arrived: longer than a
+    checked try usually takes, so a held, throttled or busy refusal looks like a checked one."""
+    return max(REFUSAL_FLOOR_MIN, REFUSAL_MARGIN * _check_seconds)
 
 
 def _verify_outside(password: str, stored: str) -> bool | None:
     """The slow hash, run by the caller outside any transaction so that it never holds up
     enquiries (SQLite's writer lock); None when this worker's hash slots are all busy."""
+    global _check_seconds
     if not _hashing.acquire(blocking=False):
         return None
     try:
-        return verify_password(password, stored)
+        started = time.monotonic()
+        matches = verify_password(password, stored)
+        _check_seconds = 0.8 * _check_seconds + 0.2 * (time.monotonic() - started)
+        return matches
     finally:
         _hashing.release()
 
@@ -496,6 +530,7 @@ def _check_again(
     now: datetime,
     user_id: int,
     decide: Callable[[Session, StaffUser, bool], None],
+    device: object = "",
 ) -> None:
     """The password (and, unless `code` is None, the second factor) typed again by a signed-in
     member of staff: the throttles read in one transaction, the hash outside any, then
@@ -507,7 +542,7 @@ def _check_again(
         user = session.get(StaffUser, user_id)
         if user is None:
             raise NotSignedIn()
-        allowed = _may_check_again(session, user, code, address, now)
+        allowed = _may_check_again(session, user, device, address, now)
         stored = user.password_hash
     matches = _verify_outside(password, stored) if allowed else None
     with transaction() as session:
@@ -517,13 +552,20 @@ def _check_again(
         # A password changed meanwhile is not the one just checked.
         ok = bool(matches) and user.password_hash == stored
         ok = ok and (code is None or second_factor.use(session, user, code, now))
-        if matches is not None and not ok:
-            session.add(SignInFailure(address_key=address_key(address), name_key=_name_key(user.name), created_at=now))
+        # A held or throttled try counts too, as at sign-in; only a busy worker's does not.
+        if not ok and (matches is not None or not allowed):
+            session.add(_failure(address_key(address), _name_key(user.name), device, now))
         decide(session, user, ok)
 
 
 def reauthenticate(
-    token: object, password: object, code: object, *, address: str = "", now: datetime | None = None
+    token: object,
+    password: object,
+    code: object,
+    *,
+    address: str = "",
+    device: object = "",
+    now: datetime | None = None,
 ) -> StaffIdentity:
     """The password and second factor typed again before a bulk export: the session notes
     when (`reauthenticated_at`). Raises SignInRefused when either is wrong (counted as a
@@ -547,7 +589,7 @@ def reauthenticate(
         audit.record("reauth", user.name, address=address, now=now, session=session)
 
     try:
-        _check_again(password, code, address, now, identity.user_id, decide)
+        _check_again(password, code, address, now, identity.user_id, decide, device)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     if refused:
@@ -566,7 +608,13 @@ def require_recent_reauth(token: object, *, now: datetime | None = None) -> Staf
 
 
 def change_password(
-    token: object, current: object, new: object, *, address: str = "", now: datetime | None = None
+    token: object,
+    current: object,
+    new: object,
+    *,
+    address: str = "",
+    device: object = "",
+    now: datetime | None = None,
 ) -> None:
     """A member of staff's own new password, after typing the current one. Ends their other
     sessions and mails them. Raises SignInRefused when `current` is wrong (counted as a failed
@@ -594,7 +642,7 @@ def change_password(
         audit.record("password", user.name, address=address, now=now, session=session)
 
     try:
-        _check_again(current, None, address, now, identity.user_id, decide)
+        _check_again(current, None, address, now, identity.user_id, decide, device)
     except SQLAlchemyError as error:
         raise StoreUnavailable(INBOX_UNAVAILABLE) from error
     if refused:

@@ -9,7 +9,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from consultancy.content import content
-from consultancy.law.updates import write_feed
+from consultancy.content.law_updates import write_feed
 
 from .webpage import ROUTES, absolute_url
 

@@ -311,3 +311,23 @@ def test_beside_not_sent_yet_the_button_says_it_waits_for_the_connection(visitor
         line["page_side"].send(message)
     expect(page.locator("#enquiry-sent")).to_be_visible()
     expect(page.locator("#enquiry-unsent")).to_have_count(0)
+
+
+def test_the_short_form_says_what_is_needed_and_its_button_goes_to_it(visitor, viewport) -> None:
+    """The short form said "a phone or an email is enough" although the name is needed too;
+    the button just above it sent the visitor to the long form on another page. Now the hint
+    names every field the form refuses without, and the tap stays on the page, at the form.
+    A send with the name alone left out is refused with the name named."""
+    page = visitor(viewport)
+    _open(page, "/fire-licensing")
+    needed = page.locator("#quick-needed")
+    for word in ("name", "phone", "email", "one is enough", "tick"):
+        expect(needed).to_contain_text(word)
+    page.locator(".cta-band").get_by_role("link", name=re.compile("Request")).click()
+    expect(page).to_have_url(re.compile(r"/fire-licensing#quick-form$"))
+    expect(page.locator("#quick-name")).to_be_in_viewport()
+    _fill(page, "quick", phone=_phone(), message="Fire NOC for a godown.")
+    page.locator("#quick-consent").check()
+    page.get_by_role("button", name="Send enquiry").click()
+    expect(page.locator("#quick-name-error")).to_contain_text(re.compile("name", re.I))
+    expect(page.locator("#quick-message")).to_have_value("Fire NOC for a godown.")

@@ -42,7 +42,7 @@ def test_finder_page_asks_only_what_matters_and_lists_everything(desktop_page) -
     expect(outside.locator("[data-outside='rera']")).to_be_hidden()
     undecided = page.locator("#finder-undecided-panel")
     expect(undecided.locator("[data-undecided='consent-to-operate']")).to_be_visible()
-    expect(undecided.locator("[data-undecided='consent-to-operate']")).to_contain_text("ask us")
+    expect(undecided.locator("[data-undecided='consent-to-operate']")).to_contain_text(content().finder.confirm_call)
     expect(undecided.locator("[data-undecided='boiler']")).to_contain_text("Will you use a steam boiler?")
     # The setting's yes/no questions are one group of boxes: ticking one answers the others
     # shown "no", as the visitor has seen them.

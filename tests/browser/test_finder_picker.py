@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from consultancy.content import content
 from tests.browser.finder_steps import activity_box, activity_label
 from tests.conftest import wait_until_interactive
 
@@ -59,7 +60,12 @@ def test_typed_words_find_the_sector_and_its_category_decides_consent(page) -> N
     box.fill("mobile tower")
     listbox.locator("[data-value='telecom-tower']").click()
     expect(page.locator("#q-activity-chosen")).to_contain_text("we check with you whether it needs")
-    expect(page.locator("#finder-undecided [data-undecided='consent-to-operate']")).to_contain_text("ask us")
+    consent = page.locator("#finder-undecided [data-undecided='consent-to-operate']")
+    expect(consent).to_contain_text(content().finder.confirm_call)
+    # Not a dead end: the call and WhatsApp buttons are beside it.
+    expect(consent.locator("[data-call] a[href^='tel:']")).to_be_visible()
+    expect(consent.locator("[data-call] a[href^='https://wa.me/']")).to_be_visible()
+    consent.screenshot(path=str(SHOTS / f"consent-call-{width}.png"))
     assert page.js_errors == []
 
 

@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES
-from consultancy.law.check import find_doubts
+from consultancy.content.law_updates import FEED_PATH, entries
+from consultancy.law.review import find_doubts
 from consultancy.law.status import NOT_SETTLED, say
-from consultancy.law.updates import FEED_PATH, entries
 
 pytestmark = pytest.mark.browser
 

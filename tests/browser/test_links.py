@@ -21,7 +21,7 @@ import pytest
 
 from consultancy.content import content
 from consultancy.content.contract import PAGE_ROUTES, SERVICE_ROUTES, redirect_map
-from consultancy.law.updates import FEED_PATH
+from consultancy.content.law_updates import FEED_PATH
 
 pytestmark = pytest.mark.browser
 

@@ -31,6 +31,11 @@ FIRST = {
     "transformer": "/various-govt-officials-nocs",
     "boiler": "/various-govt-officials-nocs",
     "Do I need a PESO licence for a diesel tank?": "/peso",
+    # The site's own tools, by what visitors call what they do.
+    "reminder": "/renewal-calendar",
+    "renewal dates": "/renewal-calendar",
+    "which licences do I need": "/approvals-finder",
+    "new rules": "/regulatory-updates",
 }
 SOME = ["housing project", "apartment", "expiry", "renewal", "hospital", "petrol pump"]
 
@@ -171,3 +176,17 @@ def test_a_service_page_has_the_box_and_its_faq_data(page) -> None:
     expect(faqs.first.locator("p")).to_be_visible()
     types = [json.loads(t)["@type"] for t in page.locator('script[type="application/ld+json"]').all_text_contents()]
     assert types.count("FAQPage") == 1, types
+
+
+@pytest.mark.parametrize("query", ["DG set", "generator", "reminder"])
+def test_the_first_result_says_what_was_searched_for(page, query: str) -> None:
+    """ "DG set" leads to the government NOCs page, which never says "DG set": the result
+    carries the line that says how that page deals with one, and a tap opens the page."""
+    results = _search(page, query)
+    first = results.locator(".search-hit").first
+    expect(first.locator(".search-hit__why")).to_contain_text(
+        re.compile("DG set" if query != "reminder" else "reminder", re.I)
+    )
+    _fully_visible(page, first)
+    first.click()
+    expect(page).to_have_url(re.compile(r"/(various-govt-officials-nocs|renewal-calendar)$"))

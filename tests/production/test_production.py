@@ -1193,3 +1193,35 @@ def test_the_export_on_a_static_host_uses_a_backend_on_another_origin(browser, s
         ws = websocket.create_connection(socket_url, timeout=10, origin=site_url)
         assert ws.recv().startswith("0{")
         ws.close()
+
+
+def test_every_staff_post_reaches_the_backend_through_nginx(stack: Stack, prod_page, monkeypatch) -> None:
+    """The password change and the bulk export, not only sign-in and sign-out: nginx passed
+    just /_staff/sign-(in|out) to the backend, so the other two posts got the static 404 in
+    production. Each post goes from the signed-in page through nginx, and is answered by the
+    backend: a CSV, or a redirect to the inbox saying what happened."""
+    from tests.browser.test_staff_inbox import PASSWORD, add_user, current_code, sign_in
+    from tests.enquiry_fixtures import enrol
+
+    monkeypatch.setenv("DB_URL", stack.db_url)
+    monkeypatch.setenv("ENQUIRY_ADDRESS_KEY", (stack.run_dir / "address.key").read_text(encoding="utf-8").strip())
+    name = add_user({**os.environ})
+    enrol(name)
+    page = prod_page
+    page.goto("/staff")
+    _ready(page)
+    sign_in(page, name)
+    origin = {"origin": stack.url}
+
+    def post(path: str, form: dict[str, str]):
+        return page.request.post(stack.url + path, form=form, headers=origin, max_redirects=0)
+
+    exported = post("/_staff/export", {"password": PASSWORD, "code": current_code(name)})
+    assert exported.status == 200 and exported.headers["content-type"].startswith("text/csv"), exported.status
+    new = "a fresh long passphrase for production"
+    refused = post("/_staff/password", {"current": "not the password", "new": new, "again": new})
+    assert refused.status == 303 and refused.headers["location"].endswith("/staff?password=refused")
+    changed = post("/_staff/password", {"current": PASSWORD, "new": new, "again": new})
+    assert changed.status == 303 and changed.headers["location"].endswith("/staff?password=changed")
+    out = post("/_staff/sign-out", {})
+    assert out.status == 303 and out.headers["location"].endswith("/staff")

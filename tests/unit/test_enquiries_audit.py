@@ -18,6 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.enquiries import inbox, store
@@ -394,9 +395,13 @@ def test_older_refusals_lose_the_typed_name_at_the_migration(db_url: str) -> Non
     audit.record("throttled", "tr0ub4dor&3 horse", address="203.0.113.5")
     audit.record("refused", "anita", address="203.0.113.5")
     audit.record("sign-in", "anita", address="203.0.113.5")
-    # A throttle row, as written before the change (its key is now keyed, so it is the same to the migration).
-    with pytest.raises(SignInRefused):
-        staff.sign_in("tr0ub4dor&3 horse", "wrong", address="203.0.113.5")
+    # A throttle row and its refusal, as written before the change (in that schema's columns).
+    with database.engine(db_url).begin() as connection:
+        connection.execute(
+            sa.text("INSERT INTO sign_in_failure (address_key, name_key, created_at) VALUES ('a', 'n', :now)"),
+            {"now": datetime.now(UTC).replace(tzinfo=None)},
+        )
+    audit.record("refused", "tr0ub4dor&3 horse", address="203.0.113.5")
     database.upgrade(db_url)
     assert [(entry.actor, entry.action) for entry in audit.entries()] == [
         (staff.UNKNOWN_NAME, "refused"),

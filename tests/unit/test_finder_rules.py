@@ -218,7 +218,7 @@ def test_a_blank_answer_is_listed_as_undecided_with_the_question_it_needs() -> N
 def test_the_category_is_not_guessed() -> None:
     answers = {"activity": "other", "stage": "new", "eia_listed": "no", "built_up_area": "100"}
     assert status("consent-to-establish", answers) == U
-    assert "ask us" in reasons("consent-to-establish", answers)[0]
+    assert content().finder.confirm_call in reasons("consent-to-establish", answers)[0]
     # A reported White never drops the consent on its own: the Board confirms it.
     solar = {"activity": "solar", "stage": "new", "built_up_area": "100", "height": "4"}
     assert status("consent-to-operate", solar) == U

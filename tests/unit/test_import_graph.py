@@ -1,6 +1,7 @@
 """The import graph of the `consultancy` package, read from the source with `ast`: the
-framework package sits below the site (it imports nothing of it), and no modules import
-each other in a circle.
+framework package sits below the site (it imports nothing of it), the law stands on the data
+files alone (it imports nothing of the content, the pages or anything else that reads it), and
+no modules import each other in a circle.
 
 Every import counts wherever it is written: at the top, inside a function, under
 `if TYPE_CHECKING:`, relative or absolute, and `importlib.import_module("...")` with a
@@ -240,3 +241,65 @@ def test_a_circle_hidden_in_functions_is_found_and_named(tmp_path: Path) -> None
     assert describe(graph, cycles(graph)[0]) == (
         "3 modules (site.a, site.b, site.c), e.g. site.a:1 -> site.b:2 -> site.c:1 -> site.a"
     )
+
+
+# --- the law is a floor: it stands on the data files alone ---------------------------------------
+
+LAW = "consultancy.law"
+# What the law may import of the package besides itself: reading a data file, beneath it. The
+# content, the pages, the components, the finder, the enquiries and the templates all read the
+# law, so an import of any of them would be an arrow back up.
+BENEATH_THE_LAW = ("consultancy.datafiles",)
+DATAFILES = "consultancy.datafiles"
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def imports_leaving(graph: dict[str, dict[str, int]], package: str, allowed: Iterable[str] = ()) -> list[str]:
+    """'module:line -> module' for every import by a module of `package` of a module of the
+    site that is neither in `package` nor in one of `allowed`."""
+    below = tuple(allowed)
+    return [
+        f"{module}:{line} -> {target}"
+        for module, edges in sorted(graph.items())
+        if _within(module, package)
+        for target, line in sorted(edges.items())
+        if not _within(target, package) and not any(_within(target, a) for a in below)
+    ]
+
+
+def test_the_law_imports_nothing_above_it() -> None:
+    found = imports_leaving(import_graph(), LAW, BENEATH_THE_LAW)
+    assert found == [], "the law imports what stands on it:\n" + "\n".join(found)
+
+
+def test_the_data_files_import_nothing_of_the_site() -> None:
+    assert imports_leaving(import_graph(), DATAFILES) == []
+
+
+def test_an_import_of_the_content_by_the_law_is_found_wherever_it_is_written(tmp_path: Path) -> None:
+    graph = _plant(
+        tmp_path,
+        {
+            "site/__init__.py": "",
+            "site/datafiles.py": "",
+            "site/pages.py": "",
+            "site/content/__init__.py": "def content(): ...\n",
+            "site/content/loader.py": "",
+            "site/law/__init__.py": "from .records import load\n",
+            "site/law/records.py": "from site.datafiles import read\nfrom . import model\n",
+            "site/law/model.py": "",
+            "site/law/check.py": "def main():\n    from site.content.loader import load_content\n",
+            "site/law/updates.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..content import content\n"
+            ),
+            "site/law/feed.py": "import site.pages\n",
+        },
+    )
+    assert imports_leaving(graph, "site.law", ["site.datafiles"]) == [
+        "site.law.check:2 -> site.content.loader",
+        "site.law.feed:1 -> site.pages",
+        "site.law.updates:3 -> site.content",
+    ]

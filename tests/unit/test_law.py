@@ -170,7 +170,7 @@ def test_pages_corrected_in_the_review_of_2026_11_25_carry_its_date(route: str) 
     assert service.reviewed_label == "Law on this page last reviewed: November 2026"
 
 
-# --- the review of 2026-11-25 (shared/reference/regulatory-facts.md, lines marked 2026-11-25) --------
+# --- the review of 2026-11-25 (../shared/reference/regulatory-facts.md, lines marked 2026-11-25) --------
 
 # Ways of promising that a CTO never has to be renewed: SPCB Odisha's adoption of the 2026 amendment
 # is still to be confirmed, so no page may say so.

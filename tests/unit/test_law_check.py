@@ -1,4 +1,4 @@
-"""`python -m consultancy.law.check`: facts by status and age, and the three failures it
+"""`python -m consultancy.content.law_check`: facts by status and age, and the three failures it
 guards against (a doubt word in public text, a date on an unsettled fact, a stale record)."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from consultancy.content.law_check import main, problems
 from consultancy.law import law
 from consultancy.law.calendar import calendar_rules
-from consultancy.law.check import computed_problems, find_doubts, main, problems, summary
+from consultancy.law.review import computed_problems, find_doubts, summary
 from consultancy.law.status import NOT_SETTLED, say
 from tests.data_files import copy_of_data, edit
 

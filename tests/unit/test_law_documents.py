@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from consultancy.content.law_check import document_problems, problems
 from consultancy.content.loader import load_content
-from consultancy.law.check import computed_problems, document_problems, problems
 from consultancy.law.public import facts_of
+from consultancy.law.review import computed_problems
 from consultancy.law.status import NOT_SETTLED
 from tests.data_files import copy_of_data, edit, expect_error
 

@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from consultancy.content import content
-from consultancy.law.updates import FEED_PATH, atom, entries, write_feed
+from consultancy.content.law_updates import FEED_PATH, atom, entries, write_feed
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "tests" / "data" / "atom.rnc"

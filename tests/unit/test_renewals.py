@@ -30,7 +30,7 @@ from consultancy.content.renewals import (
     on_or_after,
 )
 from consultancy.law.calendar import Period
-from consultancy.law.check import find_doubts
+from consultancy.law.review import find_doubts
 from consultancy.law.status import NOT_SETTLED
 
 ROOT = Path(__file__).resolve().parents[2]

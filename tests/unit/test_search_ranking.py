@@ -45,6 +45,21 @@ def _run(folder: Path, index_source: str, queries: list[str]) -> dict[str, list[
     return json.loads(done.stdout)
 
 
+def _run_hits(folder: Path, index_source: str, queries: list[str]) -> dict[str, list[dict[str, str]]]:
+    """The results whole (name, category, the line shown under it), as the search box shows them."""
+    (folder / "index.mjs").write_text(index_source, encoding="utf-8")
+    script = (
+        'import index from "./index.mjs"; import { findServices } from "./search.mjs";'
+        f"const out = {{}}; for (const q of {json.dumps(queries)})"
+        " out[q] = findServices(q, index, 6)"
+        ".map((e) => ({path: e.path, name: e.name, category: e.category, why: e.why}));"
+        "console.log(JSON.stringify(out));"
+    )
+    (folder / "run.mjs").write_text(script, encoding="utf-8")
+    done = subprocess.run([str(NODE), "run.mjs"], cwd=folder, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
 @pytest.fixture(scope="module")
 def search(node_folder: Path) -> Search:
     source = module_source()
@@ -217,3 +232,35 @@ def test_a_word_leading_to_two_pages_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_content(data)
     assert "'borewell' also leads elsewhere" in str(caught.value)
+
+
+# What visitors type, in their words, and the page that must come first: the site's own tools.
+TOOLS = {
+    "reminder": "/renewal-calendar",
+    "renewal dates": "/renewal-calendar",
+    "when to renew": "/renewal-calendar",
+    "expiry date": "/renewal-calendar",
+    "Which licences do I need?": "/approvals-finder",
+    "new rules": "/regulatory-updates",
+    "amendment": "/regulatory-updates",
+}
+
+
+def test_the_calendar_the_finder_and_the_updates_are_found(search: Search) -> None:
+    found = search(list(TOOLS))
+    for query, path in TOOLS.items():
+        assert found[query][:1] == [path], (query, found[query])
+
+
+def test_the_first_result_shows_what_was_searched_for(node_folder: Path) -> None:
+    """An owner's word finds a page that may never name it ("DG set" leads to the government
+    NOCs page, which speaks of the electrical inspector): the first result then carries the
+    line that says how that page deals with it, and that line names what was typed."""
+    queries = ["DG set", "generator", "diesel generator", "borewell", "chimney", "boiler", "transformer", "reminder"]
+    hits = _run_hits(node_folder, module_source(), queries)
+    for query in queries:
+        first = hits[query][0]
+        shown = f"{first['name']} {first['category']} {first['why']}".lower()
+        words = [w for w in query.lower().split() if len(w) > 2]
+        # "generator": the line names the DG set, the owner's usual word for one.
+        assert all(w in shown for w in words) or (query == "generator" and "dg set" in shown), (query, first)

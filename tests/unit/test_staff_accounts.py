@@ -104,31 +104,220 @@ def _spend_budget(name: str, start: datetime) -> datetime:
 
 
 def test_the_owner_signs_in_while_the_account_is_under_attack(db_url: str) -> None:
-    """Held by its budget, the account still opens for its owner: from the browser they
-    signed in with before, or from a new one with a code from their app. The password alone,
-    or a wrong code, is still refused."""
+    """Held by its budget, the account still opens for its owner from the browser they signed
+    in with before (its code is still needed). From any other browser a held account takes no
+    code, not even the right one: that is the price of not answering code guesses."""
     staff.add_user("anita", PASSWORD)
     start = datetime.now(UTC) - timedelta(hours=1)
     secret = enrol("anita")
     earlier = staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, start), now=start)
     assert earlier.device
     now = _spend_budget("anita", start + timedelta(minutes=1))
-    # The password and the right code from a new browser: the budget does not hold them.
-    assert _try("anita", PASSWORD, second_factor.code_now(secret, now), address="203.0.113.50", now=now)
-    enrol("anita")  # forget the code just used
-    # From the known browser the budget does not hold the try either (its code is still needed).
-    later = now + timedelta(seconds=31)
+    assert not _try("anita", PASSWORD, second_factor.code_now(secret, now), address="203.0.113.50", now=now)
     assert _try(
         "anita",
         PASSWORD,
-        second_factor.code_now(secret, later),
+        second_factor.code_now(secret, now),
         device=earlier.device,
         address="203.0.113.51",
-        now=later,
+        now=now,
     )
-    # The attacker, with the password but no code, or a wrong one, gets nothing.
-    for code in ("", "000000", "123456"):
-        assert not _try("anita", PASSWORD, code, address="203.0.113.52", now=later + timedelta(seconds=1))
+    # The known browser without a code, or with a wrong one, gets nothing either.
+    later = now + timedelta(seconds=31)
+    for code in ("", _wrong_code(secret, later)):
+        assert not _try("anita", PASSWORD, code, device=earlier.device, address="203.0.113.52", now=later)
+
+
+def _wrong_code(secret: str, now: datetime) -> str:
+    """A six-digit code valid for no step within reach of `now`."""
+    valid = {second_factor.code_now(secret, now + timedelta(seconds=30 * step)) for step in range(-2, 3)}
+    guess = int(second_factor.code_now(secret, now))
+    while f"{guess:06d}" in valid:
+        guess = (guess + 7919) % 1_000_000
+    return f"{guess:06d}"
+
+
+class _Checks:
+    """Counts what reaches a check: each password hashed, each code compared (TOTP or recovery)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.passwords: list[datetime] = []
+        self.codes = 0
+        self.now = datetime.now(UTC)
+        verify, matching = staff.verify_password, second_factor.matching_step
+        recovery = second_factor._recovery_matches
+
+        def counting_verify(password: str, stored: str) -> bool:
+            self.passwords.append(self.now)
+            return verify(password, stored)
+
+        def counting_code(*args: object, **kwargs: object) -> int | None:
+            self.codes += 1
+            return matching(*args, **kwargs)
+
+        def counting_recovery(*args: object) -> bool:
+            self.codes += 1
+            return recovery(*args)
+
+        monkeypatch.setattr(staff, "verify_password", counting_verify)
+        monkeypatch.setattr(second_factor, "matching_step", counting_code)
+        monkeypatch.setattr(second_factor, "_recovery_matches", counting_recovery)
+
+
+def test_a_held_account_checks_no_code_and_counts_every_try(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Someone with the password keeps the account held from other addresses and sends codes
+    from a new browser. Before, a held try with a valid code was let in, and the others were
+    refused before any check and counted nowhere, so the six digits could be guessed freely.
+    Now a held try checks no code (a valid one is refused too), and counts as a failure
+    against the account and the address, whose own throttle then stops it."""
+    staff.add_user("anita", PASSWORD)
+    start = datetime.now(UTC) - timedelta(hours=1)
+    secret = enrol("anita")
+    owner = staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, start), now=start)
+    now = _spend_budget("anita", start + timedelta(minutes=1))
+    checks = _Checks(monkeypatch)
+    failures_before = scalar(db_url, "SELECT count(*) FROM sign_in_failure")
+    tries = [_wrong_code(secret, now), second_factor.code_now(secret, now), _wrong_code(secret, now)]
+    for n, code in enumerate(tries):
+        assert not _try("anita", PASSWORD, code, address="203.0.113.60", now=now + timedelta(seconds=n))
+    assert (checks.passwords, checks.codes) == ([], 0)
+    assert scalar(db_url, "SELECT count(*) FROM sign_in_failure") == failures_before + len(tries)
+    # The address is soon stopped by its own throttle (five failures for a name in 15 minutes).
+    for n in range(len(tries), staff.MAX_FAILURES + 1):
+        _try("anita", PASSWORD, "", address="203.0.113.60", now=now + timedelta(seconds=n))
+    assert scalar(db_url, "SELECT count(*) FROM staff_audit WHERE action = 'throttled'") >= 1
+    # The owner's own browser still opens the account, with its code.
+    later = now + timedelta(minutes=1)
+    assert _try(
+        "anita", PASSWORD, second_factor.code_now(secret, later), device=owner.device, address="192.0.2.9", now=later
+    )
+
+
+def test_a_stolen_device_cookie_buys_a_few_guesses_not_a_run_of_them(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    staff.add_user("anita", PASSWORD)
+    start = datetime.now(UTC) - timedelta(hours=1)
+    secret = enrol("anita")
+    owner = staff.sign_in("anita", PASSWORD, second_factor.code_now(secret, start), now=start)
+    now = _spend_budget("anita", start + timedelta(minutes=1))
+    checks = _Checks(monkeypatch)
+    for n in range(30):
+        when = now + timedelta(seconds=n)
+        _try(
+            "anita", PASSWORD, _wrong_code(secret, when), device=owner.device, address=f"2001:db8:9:{n:x}::1", now=when
+        )
+    assert len(checks.passwords) == account_budget.KNOWN_BROWSER_FREE
+    later = now + timedelta(minutes=1)
+    assert not _try(
+        "anita", PASSWORD, second_factor.code_now(secret, later), device=owner.device, address="192.0.2.9", now=later
+    )
+
+
+def _day_of_guessing(secret: str, checks: _Checks, start: datetime, *, paced: bool) -> tuple[int, int]:
+    """A day of code guesses with the right password, from a new address each time. `paced`:
+    the attacker knows the budget and tries the moment it lets a try through (the most that
+    can reach a check); otherwise a guess every 20 s, and a wrong password every minute from
+    elsewhere to keep the account held. Returns the guesses sent and the largest number of
+    passwords checked in any hour."""
+    now, sent, end, n = start, 0, start + timedelta(days=1), 0
+    from consultancy.records.database import transaction
+
+    while now < end:
+        checks.now = now
+        n += 1
+        address = f"2001:db8:{n % 5000:x}::1"
+        if not paced and n % 3 == 0:
+            _try("anita", f"wrong {n}", address=address, now=now)
+        else:
+            assert not _try("anita", PASSWORD, _wrong_code(secret, now), address=address, now=now)
+            sent += 1
+        if paced:
+            with transaction() as session:
+                wait = account_budget.wait(session, staff._name_key("anita"), now)
+            now += max(wait, timedelta(seconds=1))
+        else:
+            now += timedelta(seconds=20)
+    times = checks.passwords
+    busiest = max((sum(1 for t in times if first <= t < first + timedelta(hours=1)) for first in times), default=0)
+    return sent, busiest
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("paced", [False, True], ids=["hammering", "paced"])
+def test_a_day_of_second_factor_guessing_stays_within_the_budget(
+    db_url: str, monkeypatch: pytest.MonkeyPatch, paced: bool
+) -> None:
+    """The attack of the security review, for a simulated day: the password known, codes
+    guessed from a new address each time, the account kept held. Every guess that reaches a
+    check (a password hashed, a code compared) is counted: at most MAX_FAILURES in any hour,
+    and about 75 an hour on average as the README states, whether the attacker hammers or paces
+    their tries to the budget. Before, a day of hammering had every held guess compared."""
+    # A cheap scrypt for the day's hashes: what is counted is how many, not how slow.
+    monkeypatch.setattr(staff, "SCRYPT_N", 2**4)
+    staff.add_user("anita", PASSWORD)
+    start = datetime.now(UTC) - timedelta(days=2)
+    secret = enrol("anita", now=start)
+    checks = _Checks(monkeypatch)
+    sent, busiest = _day_of_guessing(secret, checks, start, paced=paced)
+    reached = max(len(checks.passwords), checks.codes)
+    print(
+        f"sent {sent}, passwords checked {len(checks.passwords)}, codes compared {checks.codes}, busiest hour {busiest}"
+    )
+    assert busiest <= account_budget.MAX_FAILURES, busiest
+    assert reached <= 24 * 80, (sent, reached)
+    # The chance that one of them was right: three codes a guess in a million.
+    assert reached * 3 / 1_000_000 < 0.006
+    if not paced:
+        assert sent > 2 * reached, (sent, reached)
+
+
+def test_a_refusal_takes_as_long_whether_or_not_the_try_was_checked(sqlite_url: str) -> None:
+    """Through the sign-in post: a held account's refusal (nothing checked) and a wrong
+    password's (scrypt run) answer after the same time, so timing does not tell an attacker
+    which of their tries counted. Before, a held refusal came in about 20 ms and a checked one
+    in half a second or more."""
+    import asyncio
+    import statistics
+
+    import httpx
+
+    from consultancy.enquiries.staff_http import SIGN_IN_PATH, staff_routes
+    from consultancy.records.database import transaction
+    from consultancy.records.models import SignInFailure
+
+    staff.add_user("anita", PASSWORD)
+    staff.add_user("bimal", PASSWORD)
+    now = datetime.now(UTC)
+    with transaction() as session:  # bimal's budget spent by an attack from many addresses
+        for n in range(account_budget.MAX_FAILURES):
+            session.add(
+                SignInFailure(
+                    address_key=f"attacker {n}",
+                    name_key=staff._name_key("bimal"),
+                    created_at=now - timedelta(minutes=5),
+                )
+            )
+
+    async def fallback(scope, receive, send) -> None:
+        raise AssertionError(scope["path"])
+
+    async def timed(name: str, n: int) -> float:
+        transport = httpx.ASGITransport(app=staff_routes(fallback), client=(f"198.51.100.{n}", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            started = time.monotonic()
+            answer = await client.post(
+                SIGN_IN_PATH,
+                headers={"origin": "http://127.0.0.1"},
+                data={"name": name, "password": "not the password", "code": "123456"},
+            )
+            assert "signin=refused" in answer.headers["location"]
+            return time.monotonic() - started
+
+    checked = [asyncio.run(timed("anita", n)) for n in range(1, 4)]
+    held = [asyncio.run(timed("bimal", n)) for n in range(11, 14)]
+    ratio = statistics.median(held) / statistics.median(checked)
+    assert 0.8 < ratio < 1.25, (held, checked)
 
 
 # --- the second factor ---------------------------------------------------------------------------

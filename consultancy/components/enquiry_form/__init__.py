@@ -235,7 +235,14 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
         # Shown above the form, so that whoever opens it decides first.
         KeptEnquiry.create(form_id=f"{prefix}-form", edit_page="/contact-us#enquiry"),
         rx.el.form(
-            rx.el.p("A phone number or an email address is enough; both help.", class_name="enquiry__hint"),
+            # What must be filled in, in the order the form asks for it (the form's rules:
+            # consultancy/forms/enquiry_form.py); the rest helps but is never needed.
+            rx.el.p(
+                "Needed: your name, a phone number or an email address (one is enough), a service "
+                "and the tick at the end. Everything else is optional.",
+                class_name="enquiry__hint",
+                id=f"{prefix}-needed",
+            ),
             rx.el.div(*[_field(prefix, f, service) for f in fields], class_name="enquiry__fields"),
             _consent(prefix),
             _trap(prefix),

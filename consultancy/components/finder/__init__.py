@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from consultancy.components.icons import icon
+from consultancy.components.icons import brand_icon, icon
 from consultancy.components.renewal_calendar import RENEWALS_JS
 from consultancy.components.ui import link, print_button
 from consultancy.content import content
@@ -326,12 +326,45 @@ def _outside(n: int, item: Outside) -> rx.Component:
     )
 
 
-def _undecided(n: int, rule: Rule) -> rx.Component:
+def _call_us(n: int, page: FinderPage) -> list[rx.Component]:
+    """The call and WhatsApp buttons beside a note that says we confirm the category on a call
+    (`confirm_call`): the way on from there, not a dead end."""
+    note = page.confirm_call
+    if not note or not any(t.undecided and t.reason.endswith(note) for t in page.rules[n].triggers):
+        return []
+    site = content().site
+    return [
+        rx.el.div(
+            link(
+                icon("phone", size=18),
+                rx.el.span("Call us"),
+                href=site.tel_href,
+                aria_label=f"Call us on {site.phone}",
+                class_name="button button--accent",
+            ),
+            link(
+                brand_icon("whatsapp", size=18),
+                rx.el.span("WhatsApp"),
+                href=site.chat_href,
+                target="_blank",
+                rel="noopener noreferrer",
+                aria_label="Write to us on WhatsApp (opens in a new tab)",
+                class_name="button button--secondary",
+            ),
+            class_name="actions result__call no-print",
+            data_call="",
+            hidden=~finder_state.undecided_of(n).contains(note),
+        )
+    ]
+
+
+def _undecided(n: int, rule: Rule, page: FinderPage) -> rx.Component:
     route = getattr(rule, "route", None)
     title = link(finder_state.title_of(n), href=f"/{route}") if route else finder_state.title_of(n)
     return rx.el.li(
         rx.el.h3(title, class_name="result__title"),
         rx.el.p(finder_state.undecided_of(n), class_name="result__why"),
+        *_call_us(n, page),
         class_name="result",
         data_undecided=rule.id,
         hidden=~finder_state.is_undecided(n),
@@ -349,13 +382,7 @@ def _other(n: int, approval: Approval) -> rx.Component:
 def _progress() -> rx.Component:
     """How far along the visitor is: questions answered of those this project is asked so far."""
     return rx.el.p(
-        rx.el.label(
-            rx.el.span(finder_state.done_count.to_string()),
-            " of about ",
-            rx.el.span(finder_state.asked_count.to_string()),
-            " questions answered",
-            html_for="finder-progress",
-        ),
+        rx.el.label(finder_state.progress_text, html_for="finder-progress"),
         " ",
         rx.el.progress(id="finder-progress", value=finder_state.done_count, max=finder_state.asked_count),
         # Its line is kept (invisible) until the page is interactive: appearing then, it would
@@ -424,7 +451,7 @@ def _undecided_panel(page: FinderPage) -> rx.Component:
         finder_state.undecided_count,
         'These depend on an answer still missing or answered "Don\'t know", or on a point we check '
         "case by case: ask us.",
-        [_undecided(n, r) for n, r in enumerate(page.rules)],
+        [_undecided(n, r, page) for n, r in enumerate(page.rules)],
         (finder_state.undecided_count == 0) | (finder_state.answered == 0),
     )
 
@@ -439,7 +466,7 @@ def _bar() -> rx.Component:
                 rx.cond(
                     finder_state.answered == 0,
                     "No answers yet",
-                    finder_state.applicable_count.to_string() + " approvals apply",
+                    finder_state.approvals_text,
                 ),
                 class_name="finder__summary-count",
             ),

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { activityMatches, labelOf } from "./activity.js";
+import { activityMatches, figuresIn, labelOf } from "./activity.js";
 
 // The finder's activity question as a combobox (WAI-ARIA 1.2 pattern, list autocomplete): the
 // visitor types what the unit makes or does and picks from the matches. Matching runs here
 // (activity.js); the choice goes to the finder's answers through onPick, so nothing waits for
-// the server. Words typed before the page is interactive reach onChange through the
+// the server. The words typed go with the choice (`wordsKey`), and so do the figures the
+// finder asks about ("50 bed hospital" fills the beds), so nothing typed is lost: not even
+// when nothing matches and the visitor leaves the box. Words typed before the page is interactive reach onChange through the
 // site's early-input replay (consultancy/framework/early_input.js).
 
 const LIMIT = 12;
@@ -29,7 +31,7 @@ function loadWords() {
   return loading;
 }
 
-export function ActivityPicker({ inputId, value, onPick, describedBy }) {
+export function ActivityPicker({ inputId, question, wordsKey, value, onPick, describedBy }) {
   // What the visitor is typing; null while the box shows the chosen activity.
   const [typed, setTyped] = useState(null);
   const [open, setOpen] = useState(false);
@@ -79,7 +81,8 @@ export function ActivityPicker({ inputId, value, onPick, describedBy }) {
   }, [expanded, active, listId]);
 
   const choose = (option) => {
-    onPick(option.value);
+    const said = (typed ?? "").trim();
+    onPick(said === "" ? { [question]: option.value } : { ...figuresIn(said), [question]: option.value, [wordsKey]: said });
     setTyped(null);
     setOpen(false);
     setActive(-1);
@@ -146,6 +149,9 @@ export function ActivityPicker({ inputId, value, onPick, describedBy }) {
         onClick={() => setOpen(true)}
         onKeyDown={key}
         onBlur={() => {
+          // Left with words that matched nothing chosen: they are kept for the firm.
+          const said = (typed ?? "").trim();
+          if (said !== "") onPick({ [wordsKey]: said });
           close();
           setTyped(null);
         }}

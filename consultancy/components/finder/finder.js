@@ -26,6 +26,19 @@ export function answeredCount(answers) {
   return Object.values(answers).filter((value) => String(value).trim() !== "").length;
 }
 
+// The progress line: "3 of about 9 questions answered". Before the first answer only the
+// first questions are known, so it gives no count that more answers would contradict.
+export function progressText(done, asked) {
+  if (done === 0) return "Questions appear as your answers need them";
+  const total = Math.max(done, asked);
+  return `${done} of about ${total} ${total === 1 ? "question" : "questions"} answered`;
+}
+
+// "1 approval applies", "3 approvals apply".
+export function approvalsText(count) {
+  return count === 1 ? "1 approval applies" : `${count} approvals apply`;
+}
+
 // How many of the questions asked so far have an answer ("Don't know" is one: the visitor
 // has answered, though the rules read it as blank).
 export function doneCount(result, answers = {}) {
@@ -165,6 +178,9 @@ export function unsure(answers, question) {
 // touched, the other boxes shown and still blank are "no": the visitor has seen them.
 export function groupTick(answers, result, members, question) {
   const shown = members.filter((q) => result.asked.includes(q));
+  // A box that is not asked (carried over, or not relevant) is not shown: a tap that still
+  // reaches one (a stale render) changes nothing, rather than answering the others "no".
+  if (question !== "" && !shown.includes(question)) return answers;
   const next = { ...answers };
   for (const q of shown) {
     if (question === "") next[q] = "no";

@@ -36,6 +36,11 @@ def category_words(category: str, activity: str) -> tuple[str, str]:
     if colour in _COLOURS:
         name = colour.capitalize()
         return f"{name} category", f"{name} category: it needs the Board's consents.{confirm}"
+    if colour == "listed":
+        return "Needs consent", (
+            "In the CPCB list and not White: it needs the Board's consents. We confirm its category "
+            "(Red, Orange or Green) with the Board."
+        )
     if colour == "white":
         if settled:
             return "White category", "White category: no consent from the Board is needed."
@@ -85,9 +90,13 @@ class ActivityPicker(rx.Component):
     library = _LIBRARY
     tag = "ActivityPicker"
     input_id: Var[str]
+    # The answer it sets, and the key that keeps the words typed (finder_state.TYPED).
+    question: Var[str]
+    words_key: Var[str]
     value: Var[str]
     described_by: Var[str]
-    on_pick: rx.EventHandler[lambda value: [value]]
+    # Passes the answers to set: {question: value, words_key: typed, and figures typed}.
+    on_pick: rx.EventHandler[lambda entries: [entries]]
 
 
 def activity_picker(page: FinderPage, question: Question) -> rx.Component:
@@ -97,9 +106,11 @@ def activity_picker(page: FinderPage, question: Question) -> rx.Component:
         rx.el.p(question.help, class_name="question__help", id=f"{control_id}-help"),
         ActivityPicker.create(
             input_id=control_id,
+            question=question.id,
+            words_key=finder_state.TYPED,
             value=finder_state.answer_of(question.id),
             described_by=f"{control_id}-help {control_id}-chosen",
-            on_pick=finder_state.answer(question.id),
+            on_pick=finder_state.put_all,
         ),
         class_name="question",
     )

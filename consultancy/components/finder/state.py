@@ -7,11 +7,12 @@ import json
 
 import reflex as rx
 from reflex.vars.base import Var
+from reflex_base.vars.function import FunctionVar
 
 from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, FinderPage
 from consultancy.framework.assets import shared_asset
-from consultancy.framework.client_state import Shared, action, call, imported, once_per_render
+from consultancy.framework.client_state import Shared, action, call, imported, js, once_per_render
 
 from .rules import evaluator_js, result_for
 
@@ -76,6 +77,15 @@ not_applicable_count = call(imported(_FINDER, "clearedCount"), reasons, undecide
 # Progress: the questions this project is asked so far, and how many of them have an answer.
 asked_count = _result["asked"].to(list).length()
 done_count = call(imported(_FINDER, "doneCount"), _result, answers.value, type_=int)
+progress_text = call(imported(_FINDER, "progressText"), done_count, asked_count, type_=str)
+
+
+# Where the answers keep what the visitor typed for the activity (not a question: the rules
+# ignore it), so the words can go with a request to the firm.
+TYPED = "activity_typed"
+
+# Sets several answers at once (the activity picker's choice with the words and figures typed).
+put_all = js("(entries) => {0}(Object.assign({{}}, {1}, entries))", answers.setter, answers.now).to(FunctionVar)
 
 
 def answer(question: str, value: str | None = None):
@@ -151,6 +161,7 @@ _FACTS = once_per_render("finderFacts", rx.Var(json.dumps(_facts(PAGE))), type_=
 STUDIES = [n for n in PAGE.in_work_order() if PAGE.approvals[n].study]
 GOVERNMENT = [n for n in PAGE.in_work_order() if not PAGE.approvals[n].study]
 applicable_count = call(imported(_FINDER, "countAt"), reasons, GOVERNMENT, type_=int)
+approvals_text = call(imported(_FINDER, "approvalsText"), applicable_count, type_=str)
 studies_count = call(imported(_FINDER, "countAt"), reasons, STUDIES, type_=int)
 documents_count = call(
     imported(_FINDER, "documentCount"), reasons, [users for _, _, users in checklist(PAGE)], type_=int

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from consultancy.components.ui import link
-from consultancy.law.updates import Entry
+from consultancy.content.law_updates import Entry
 
 MONTHS = (
     "January", "February", "March", "April", "May", "June",

@@ -16,6 +16,8 @@ def _result(hit: rx.Var) -> rx.Component:
         link(
             rx.el.span(hit["name"], class_name="search-hit__name"),
             rx.el.span(hit["category"], class_name="search-hit__category"),
+            # How the page deals with the owner's word typed, when it was one.
+            rx.cond(hit["why"], rx.el.span(hit["why"], class_name="search-hit__why")),
             href=hit["path"],
             class_name="search-hit",
             on_click=search.clear,

@@ -41,6 +41,8 @@ function score(entry, words, phrase) {
   const matched = [];
   let total = 0;
   if (entry.says && entry.says.split(" | ").includes(phrase)) total += 80;
+  // An owner's phrase of several words inside a longer question ("which licences do I need").
+  else if (entry.says && entry.says.split(" | ").some((w) => w.includes(" ") && hasWord(phrase, w))) total += 60;
   if (entry.terms.split(" | ").includes(phrase)) total += 40;
   else if (hasWord(terms, phrase)) total += 25;
   if (hasWord(entry.title, phrase)) total += 20;
@@ -54,6 +56,16 @@ function score(entry, words, phrase) {
   if (!matched.length) return null;
   // A service of the firm before an approval it does not handle, when both match as well.
   return { entry, matched, total: total - (entry.outside ? 0.5 : 0), rarity: 0 };
+}
+
+// The line that says how the entry deals with what was typed (data/search_terms.toml's
+// `explains`): for the owner's word typed whole, else for one of the words matched.
+function why(entry, phrase, matched) {
+  for (const [words, line] of entry.why || []) {
+    const list = words.split(" | ");
+    if (list.includes(phrase) || list.some((w) => hasWord(phrase, w)) || matched.some((w) => list.includes(w))) return line;
+  }
+  return "";
 }
 
 // The services (and outside approvals) that match any of the words typed: most words matched
@@ -72,7 +84,7 @@ export function findServices(query, index, max) {
   for (const hit of found) for (const w of hit.matched) others.set(w, (others.get(w) || 0) + 1);
   for (const hit of found) hit.rarity = hit.matched.reduce((sum, w) => sum + 1 / others.get(w), 0);
   found.sort((a, b) => b.matched.length - a.matched.length || b.total - a.total || b.rarity - a.rarity);
-  return found.slice(0, max).map((hit) => hit.entry);
+  return found.slice(0, max).map((hit) => ({ ...hit.entry, why: why(hit.entry, phrase, hit.matched) }));
 }
 
 // Fetches the index module once (written at compile time: consultancy/components/search/index.py).

@@ -1,5 +1,8 @@
 """The regulatory updates: each change entry of the records with what it touches, for the
-/regulatory-updates page and its Atom feed (written beside sitemap.xml at build time)."""
+/regulatory-updates page and its Atom feed (written beside sitemap.xml at build time).
+
+It sits above the law, among the content, because an entry names the service pages and the
+finder's results a change touches."""
 
 from __future__ import annotations
 
@@ -10,10 +13,10 @@ from zoneinfo import ZoneInfo
 
 from feedgen.feed import FeedGenerator
 
-from consultancy.content.loader import Content
+from consultancy.law.public import UPDATES_PATH
+from consultancy.law.registry import Update
 
-from .public import UPDATES_PATH
-from .registry import Update
+from .loader import Content
 
 FEED_PATH = "/regulatory-updates.xml"
 KOLKATA = ZoneInfo("Asia/Kolkata")

@@ -1,5 +1,7 @@
-"""Reading one data file into a validated model, and where data/ is: what the content loader
-and the law records (consultancy/law) both need, below them both.
+"""The data files: where data/ is, reading one TOML file into a validated model, and the error
+that names the file and the field. The law records (consultancy/law) and the content loader
+(consultancy/content) both read through here; it imports neither, so the law stands on it
+without reaching up to the content that reads the law.
 
 Every problem names the file and the field, so the owner editing a TOML file knows exactly
 what to fix.
@@ -16,7 +18,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -1,37 +1,23 @@
-"""`python -m consultancy.law.check [--today YYYY-MM-DD]`: the records' facts by status and age,
-and the three things that must never reach a visitor.
+"""The review of the records of data/law/, by the law alone: the doubt words no public text may
+hold, a date the calendar would compute from a fact that is not settled, a record or fact not
+reviewed for REVIEW_MONTHS, and the facts by status and age (what to research next).
 
-It fails (exit 1) on:
-- a doubt word in public text: every string a page can show (service pages, site pages, the
-  finder, the records' public sentences; the built HTML is scanned by a browser-suite test);
-- a date the calendar would compute from a period, lead time or due date that is not settled,
-  or an appeal window (days) given on an appeal that is not settled;
-- a record, or a fact in it, last reviewed more than REVIEW_MONTHS ago;
-- an approval a service page or the finder names whose record lists no documents.
-
-The doubt words are a safety net: pages speak of unsettled facts only through the fixed
-sentences of consultancy.law.status, so none of these words should ever be written.
+`python -m consultancy.content.law_check` runs these over the whole site (every page's text
+as well as the records'); this module reads nothing but the law.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
-
-from pydantic import BaseModel
-
-from consultancy.content.loader import Content, data_dir_in_use, load_content, read_toml
 
 from .calendar import calendar_rules
 from .model import STATUSES, Record
 from .registry import Law
-from .status import NOT_SETTLED, WHY_ASK_EXPIRY, say
+from .status import say
 
 REVIEW_MONTHS = 12
 
@@ -46,8 +32,6 @@ DOUBT = re.compile(
     r"|\bis said to\b|\bmay have become\b|\bnot (?:yet )?settled\b|\bunsettled\b|\bunclear whether\b",
     re.IGNORECASE,
 )
-# Fields of a service file that never reach a page: notes for the people who edit it.
-INTERNAL_FIELDS = {"fact_checks"}
 
 
 def find_doubts(text: str) -> list[str]:
@@ -61,22 +45,6 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.what}"
-
-
-def _strings(value: object, where: str) -> Iterator[tuple[str, str]]:
-    """Every string inside a model, dict or list, with the field path it sits at."""
-    if isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            if name not in INTERNAL_FIELDS:
-                yield from _strings(getattr(value, name), f"{where}.{name}")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, f"{where}.{key}")
-    elif isinstance(value, list | tuple):
-        for n, item in enumerate(value):
-            yield from _strings(item, f"{where}[{n}]")
-    elif isinstance(value, str):
-        yield where, value
 
 
 def record_public_text(record: Record, law: Law, today: date) -> Iterator[tuple[str, str]]:
@@ -104,28 +72,6 @@ def record_public_text(record: Record, law: Law, today: date) -> Iterator[tuple[
         yield f"{where}: sources.{key}.title", source.title
 
 
-def public_text(content: Content, data_dir: Path, today: date) -> Iterator[tuple[str, str]]:
-    """Every string the site can show, with where it comes from."""
-    for service in content.services:
-        yield from _strings(service, f"data/services/{service.route}.toml:")
-    for path in sorted((data_dir / "pages").glob("*.toml")):
-        yield from _strings(read_toml(path), f"{path.relative_to(data_dir.parent)}:")
-    yield from _strings(content.finder, "data/finder.toml:")
-    for record in content.law.records.values():
-        yield from record_public_text(record, content.law, today)
-    for update in content.law.updates:
-        yield f"data/law: changes {update.id}", update.change.title + " " + update.change.summary
-    yield "consultancy/law/status.py: NOT_SETTLED", " ".join(NOT_SETTLED.values()) + " " + WHY_ASK_EXPIRY
-
-
-def doubt_problems(content: Content, data_dir: Path, today: date) -> list[Problem]:
-    problems = []
-    for where, text in public_text(content, data_dir, today):
-        for word in find_doubts(text):
-            problems.append(Problem(where.rstrip(":"), f"doubt word '{word}' in public text: {text[:100]}"))
-    return problems
-
-
 def computed_problems(law: Law, today: date) -> list[Problem]:
     """A number the calendar computes with must rest on a settled fact."""
     problems = []
@@ -146,25 +92,6 @@ def computed_problems(law: Law, today: date) -> list[Problem]:
         # An appeal window is a number a reader counts from the date of an order: only a settled one.
         if record.appeal is not None and record.appeal.days is not None and record.appeal.status != "settled":
             problems.append(Problem(where, f"appeal: a {record.appeal.status} window of {record.appeal.days} days"))
-    return problems
-
-
-def document_problems(content: Content) -> list[Problem]:
-    """Every approval a service page or the finder names states what its application needs:
-    the pages' checklists, the finder's list and the case tracker read `documents`."""
-    named: dict[str, str] = {}
-    for service in content.services:
-        for approval in service.glance.approvals:
-            named.setdefault(approval, f"the glance box of data/services/{service.route}.toml")
-    approvals = {a.id for a in content.finder.approvals}
-    for record in content.law.records.values():
-        for result in record.finder:
-            if result in approvals:
-                named.setdefault(record.id, f"the finder's result '{result}'")
-    problems = []
-    for approval, where in sorted(named.items()):
-        if not content.law.records[approval].documents:
-            problems.append(Problem(f"data/law/{approval}.toml", f"documents: none listed, but {where} names it"))
     return problems
 
 
@@ -215,36 +142,3 @@ def summary(law: Law, today: date) -> list[str]:
             f"  {rid}: {field} (reviewed {age} days ago)" for s, rid, field, age in sorted(open_facts) if s == status
         ]
     return lines
-
-
-def problems(today: date, data_dir: Path | None = None) -> list[Problem]:
-    data_dir = data_dir or data_dir_in_use()
-    content = load_content(data_dir)
-    return [
-        *doubt_problems(content, data_dir, today),
-        *computed_problems(content.law, today),
-        *stale_problems(content.law, today),
-        *document_problems(content),
-    ]
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m consultancy.law.check", description=__doc__.splitlines()[0])
-    parser.add_argument("--today", type=date.fromisoformat, default=date.today())
-    args = parser.parse_args(argv)
-    content = load_content()
-    for line in summary(content.law, args.today):
-        print(line)
-    found = problems(args.today)
-    for problem in found:
-        print(f"error: {problem}", file=sys.stderr)
-    print(
-        f"{len(found)} problem(s)"
-        if found
-        else "ok: no doubt words, no date on an unsettled fact, no stale record, every named approval has its documents"
-    )
-    return 1 if found else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
