@@ -15,8 +15,8 @@ import reflex as rx  # noqa: E402
 from reflex.plugins.sitemap import SitemapPlugin  # noqa: E402
 
 from consultancy.build import activity_words_module, place_pins_file, prepare_static_host, search_index_module  # noqa: E402
-from consultancy.enquiries.settings import database_url  # noqa: E402
 from consultancy.framework.plugins import plugins  # noqa: E402
+from consultancy.records.settings import database_url  # noqa: E402
 
 config = rx.Config(
     app_name="consultancy",

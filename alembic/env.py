@@ -1,7 +1,7 @@
 """Alembic's environment for the enquiry database.
 
 `reflex db makemigrations` and `reflex db migrate` do not run this file: Reflex drives
-Alembic itself with the app's engine. It is run by `consultancy.enquiries.database.upgrade`
+Alembic itself with the app's engine. It is run by `consultancy.records.database.upgrade`
 (the tests, the tools) and by a plain `alembic upgrade head`, and points both at the same
 database as the site (DB_URL, or var/enquiries.db) and at the same tables.
 """
@@ -11,9 +11,9 @@ from logging.config import fileConfig
 from alembic import context
 from sqlmodel import SQLModel
 
-from consultancy.enquiries import models  # noqa: F401  (registers the tables)
-from consultancy.enquiries.database import engine, secure_sqlite_file
-from consultancy.enquiries.settings import database_url, is_sqlite
+from consultancy.records import models  # noqa: F401  (registers the tables)
+from consultancy.records.database import engine, secure_sqlite_file
+from consultancy.records.settings import database_url, is_sqlite
 
 config = context.config
 # Called from code with its own connection: leave the caller's logging alone.

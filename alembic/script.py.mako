@@ -10,7 +10,7 @@ from typing import Sequence, Union
 from alembic import op
 import sqlalchemy as sa
 # The site's own column types (UTCDateTime), which autogenerate names by module path.
-import consultancy.enquiries.models
+import consultancy.records.models
 ${imports if imports else ""}
 
 # revision identifiers, used by Alembic.

@@ -5,20 +5,21 @@ import reflex as rx
 from consultancy import pages  # noqa: F401  (registers the routes)
 from consultancy.components.error_page import error_boundary
 from consultancy.content.loader import data_dir_in_use
-from consultancy.enquiries import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
-from consultancy.enquiries.case_pages import case_routes
-from consultancy.enquiries.form_post import form_routes
-from consultancy.enquiries.mail import run_sender as send_enquiry_emails
-from consultancy.enquiries.reminder_pages import reminder_routes
-from consultancy.enquiries.settings import require_production_secrets
-from consultancy.enquiries.staff_http import staff_routes
-from consultancy.enquiries.store import address_key
 from consultancy.framework import runtime
 from consultancy.framework.serving import clean_urls
 from consultancy.framework.suite_visitors import suite_visitors
 from consultancy.framework.versions import require_written_for
 from consultancy.templates.sitemap import write_search_files
 from consultancy.templates.webpage import add_routes
+
+from .cases.case_pages import case_routes
+from .enquiries.form_post import form_routes
+from .enquiries.staff_http import staff_routes
+from .enquiries.store import address_key
+from .mail.mail import run_sender as send_enquiry_emails
+from .records import models as enquiry_models  # noqa: F401  (tables for `reflex db`)
+from .records.settings import require_production_secrets
+from .reminders.reminder_pages import reminder_routes
 
 require_written_for()
 require_production_secrets()

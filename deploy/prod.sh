@@ -202,7 +202,7 @@ serve() {
   (
     trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
     while :; do
-      $PY -m consultancy.enquiries reminders >>"$RUN_DIR/reminders.log" 2>&1 || true
+      $PY -m consultancy.office reminders >>"$RUN_DIR/reminders.log" 2>&1 || true
       sleep "${REMINDERS_EVERY_S:-3600}" &
       nap=$!
       wait "$nap"

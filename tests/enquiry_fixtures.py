@@ -29,8 +29,8 @@ from typing import TypeVar
 import httpx
 import pytest
 
-from consultancy.enquiries import database
-from consultancy.enquiries.form import EnquiryForm, read_form
+from consultancy.forms.enquiry_form import EnquiryForm, read_form
+from consultancy.records import database
 
 T = TypeVar("T")
 
@@ -83,9 +83,9 @@ def enrol(name: str, *, now: datetime | None = None) -> str:
     into the database); returns its TOTP secret."""
     from sqlmodel import select
 
-    from consultancy.enquiries import second_factor
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import StaffUser, utcnow
+    from consultancy.records.database import transaction
+    from consultancy.records.models import StaffUser, utcnow
+    from consultancy.staff import second_factor
 
     with transaction() as session:
         user = session.exec(select(StaffUser).where(StaffUser.name == name)).one()
@@ -100,8 +100,8 @@ def staff_token(name: str, password: str, *, now: datetime | None = None, **opti
     """A full inbox session for an existing user: enrolled if need be, then signed in with the
     code their app shows at `now` (the last code used is forgotten first, so a test may sign
     in many times within one 30-second step)."""
-    from consultancy.enquiries import second_factor, staff
-    from consultancy.enquiries.models import utcnow
+    from consultancy.records.models import utcnow
+    from consultancy.staff import second_factor, staff
 
     now = now or utcnow()
     code = second_factor.code_now(enrol(name, now=now), now)
@@ -110,8 +110,8 @@ def staff_token(name: str, password: str, *, now: datetime | None = None, **opti
 
 def reauthenticate(token: str, name: str, password: str, **options: object) -> None:
     """The password and a fresh code typed again, as before a bulk export."""
-    from consultancy.enquiries import second_factor, staff
-    from consultancy.enquiries.models import utcnow
+    from consultancy.records.models import utcnow
+    from consultancy.staff import second_factor, staff
 
     now = options.pop("now", None) or utcnow()
     code = second_factor.code_now(enrol(name), now)
@@ -225,7 +225,7 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyP
     """No database or mail server from the caller's environment leaks into a test. Staff
     passwords are hashed with real scrypt at a lower cost, so that sign-ins take milliseconds;
     the cost is stored with each hash, and test_enquiries_staff checks the production cost."""
-    from consultancy.enquiries import staff
+    from consultancy.staff import staff
 
     for name in ("DB_URL", "REFLEX_DB_URL", *SMTP_ENV):
         monkeypatch.delenv(name, raising=False)
@@ -275,7 +275,7 @@ def _deletes() -> list[str]:
     """A DELETE of every row of each of the site's tables, children first."""
     from sqlmodel import SQLModel
 
-    from consultancy.enquiries import models  # noqa: F401  (the tables, into the metadata)
+    from consultancy.records import models  # noqa: F401  (the tables, into the metadata)
 
     return [f'DELETE FROM "{table.name}"' for table in reversed(SQLModel.metadata.sorted_tables)]
 
@@ -365,7 +365,7 @@ def mail_server(clean_env: pytest.MonkeyPatch) -> Iterator[MailCatcher]:
 
 def serve_reminder_pages(method: str, path_and_query: str, body: bytes = b"") -> httpx.Response:
     """One request to the reminders' link pages, through their ASGI app; anything else gets a 404."""
-    from consultancy.enquiries.reminder_pages import reminder_routes
+    from consultancy.reminders.reminder_pages import reminder_routes
 
     async def fallback(scope, receive, send) -> None:
         await send({"type": "http.response.start", "status": 404, "headers": []})

@@ -10,7 +10,7 @@ from typing import Sequence, Union
 from alembic import op
 import sqlalchemy as sa
 # The site's own column types (UTCDateTime), which autogenerate names by module path.
-import consultancy.enquiries.models
+import consultancy.records.models
 import sqlmodel
 
 # revision identifiers, used by Alembic.
@@ -28,7 +28,7 @@ def upgrade() -> None:
     sa.Column('reference', sqlmodel.sql.sqltypes.AutoString(length=24), nullable=False),
     sa.Column('year', sa.Integer(), nullable=False),
     sa.Column('number', sa.Integer(), nullable=False),
-    sa.Column('created_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
     sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=100), nullable=False),
     sa.Column('phone', sqlmodel.sql.sqltypes.AutoString(length=13), nullable=False),
     sa.Column('email', sqlmodel.sql.sqltypes.AutoString(length=254), nullable=False),
@@ -36,11 +36,11 @@ def upgrade() -> None:
     sa.Column('service', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('district', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('message', sa.Text(), nullable=False),
-    sa.Column('consent_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('consent_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
     sa.Column('notice_version', sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
     sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
-    sa.Column('status_changed_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('closed_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('status_changed_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('closed_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=True),
     sa.CheckConstraint("status IN ('new', 'contacted', 'quoted', 'closed')", name=op.f('ck_enquiry_status')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_enquiry')),
     sa.UniqueConstraint('reference', name=op.f('uq_enquiry_reference')),
@@ -55,7 +55,7 @@ def upgrade() -> None:
     op.create_table('recent_submission',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('address_key', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
-    sa.Column('created_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_recent_submission'))
     )
     with op.batch_alter_table('recent_submission', schema=None) as batch_op:
@@ -72,8 +72,8 @@ def upgrade() -> None:
     sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=60), nullable=False),
     sa.Column('password_hash', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
     sa.Column('failed_attempts', sa.Integer(), nullable=False),
-    sa.Column('locked_until', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=True),
-    sa.Column('created_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('locked_until', consultancy.records.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('created_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_staff_user')),
     sa.UniqueConstraint('name', name=op.f('uq_staff_user_name'))
     )
@@ -82,7 +82,7 @@ def upgrade() -> None:
     sa.Column('enquiry_id', sa.Integer(), nullable=False),
     sa.Column('author', sqlmodel.sql.sqltypes.AutoString(length=60), nullable=False),
     sa.Column('text', sa.Text(), nullable=False),
-    sa.Column('created_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['enquiry_id'], ['enquiry.id'], name=op.f('fk_enquiry_note_enquiry_id_enquiry'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_enquiry_note'))
     )
@@ -93,9 +93,9 @@ def upgrade() -> None:
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('enquiry_id', sa.Integer(), nullable=False),
     sa.Column('attempts', sa.Integer(), nullable=False),
-    sa.Column('next_try_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('claimed_until', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=True),
-    sa.Column('sent_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('next_try_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('claimed_until', consultancy.records.models.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('sent_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=True),
     sa.Column('last_error', sqlmodel.sql.sqltypes.AutoString(length=500), nullable=False),
     sa.ForeignKeyConstraint(['enquiry_id'], ['enquiry.id'], name=op.f('fk_mail_queue_enquiry_id_enquiry'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_mail_queue')),
@@ -109,8 +109,8 @@ def upgrade() -> None:
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('token_hash', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('user_id', sa.Integer(), nullable=False),
-    sa.Column('created_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('expires_at', consultancy.enquiries.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('expires_at', consultancy.records.models.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['user_id'], ['staff_user.id'], name=op.f('fk_staff_session_user_id_staff_user'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_staff_session')),
     sa.UniqueConstraint('token_hash', name=op.f('uq_staff_session_token_hash'))

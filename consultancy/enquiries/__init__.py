@@ -1,16 +1,17 @@
-"""Enquiries: the contact form's data, the staff inbox behind it and the firm's notification.
+"""Enquiries: the contact form's enquiries, kept, limited and answered, and the staff inbox
+behind them.
 
-Kept free of imports so that rxconfig.py can read `settings.database_url()` cheaply.
-The pages call:
+- store.py: `store.submit(form, address)` -> reference (raises StoreFull, StoreUnavailable),
+  with the firm's notification queued in the same transaction (notifications.py); the limits
+  and holding (limits.py, alerts.py), a held enquiry released by its browser's proof of work
+  (release.py), and the reply time promised (reply.py);
+- form_post.py: the form without JavaScript, a plain POST on the backend;
+- inbox.py: `inbox.*(token, ...)`, what the staff inbox at /staff does; every action checks the
+  session itself (raises NotSignedIn); queries.py filters and export.py writes the CSV;
+- staff_http.py: the inbox's plain HTTP posts: sign-in and sign-out with the session cookie,
+  the password change and the bulk export.
 
-- `form.read_form(data)` -> EnquiryForm (raises FormInvalid, LooksAutomated)
-- `store.submit(form, address)` -> reference (raises StoreFull, StoreUnavailable)
-- `staff.sign_in(name, password, address=...)` -> StaffTicket (raises SignInRefused,
-  StoreUnavailable); the HTTP sign-in post calls it (staff_http.py)
-- `inbox.*(token, ...)`: every inbox action checks the session itself (raises NotSignedIn)
-- `reminders.subscribe(email, held, consent, address)` -> receipt (the renewal calendar's
-  reminders, stored as a lead, with a confirmation email); `reminders.confirm(id)` after a valid
-  confirmation link; `reminders.run(today)` queues and sends the reminders due (confirmed
-  subscriptions only); `reminders.stop(id)` after a valid unsubscribe link (unsubscribe.py,
-  reminder_pages.py)
+The form's fields and checks are consultancy/forms/enquiry_form.py; staff accounts are
+consultancy/staff. `python -m consultancy.enquiries` still runs the command line, now
+consultancy/office (__main__.py here only passes on to it).
 """

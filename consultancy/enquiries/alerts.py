@@ -11,9 +11,8 @@ import threading
 from datetime import datetime, timedelta
 
 from consultancy.content import content
-
-from . import mail
-from .settings import IST
+from consultancy.mail import mail
+from consultancy.records.settings import IST
 
 logger = logging.getLogger(__name__)
 

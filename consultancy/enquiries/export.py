@@ -1,4 +1,4 @@
-"""Enquiries as CSV, for `python -m consultancy.enquiries export` and the inbox's download.
+"""Enquiries as CSV, for `python -m consultancy.office export` and the inbox's download.
 
 One row per enquiry, oldest first, with a header row; times in IST (ISO 8601 with +05:30).
 A cell that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
@@ -22,11 +22,12 @@ from typing import TextIO
 
 from sqlmodel import select
 
-from .database import transaction
-from .form import district_label, services_label
-from .models import Enquiry, EnquiryNote
+from consultancy.forms.enquiry_form import district_label, services_label
+from consultancy.records.database import transaction
+from consultancy.records.models import Enquiry, EnquiryNote
+from consultancy.records.settings import IST
+
 from .queries import condition
-from .settings import IST
 
 COLUMNS: tuple[str, ...] = (
     "reference",
@@ -46,7 +47,7 @@ COLUMNS: tuple[str, ...] = (
     "notice_version",
 )
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# What the form stores for a phone (form.py): +91 and ten digits, nothing else.
+# What the form stores for a phone (consultancy/forms/enquiry_form.py): +91 and ten digits, nothing else.
 _STORED_PHONE = re.compile(r"\+(91)(\d{5})(\d{5})")
 
 
@@ -156,7 +157,7 @@ def write_cases_csv(out: TextIO) -> int:
     """Every case as CSV, one row per approval (a case without approvals has one row), with its
     contacts, history and internal notes: the firm's full copy (`export-cases`). The number of
     cases written."""
-    from .models import CaseApproval, CaseContact, CaseDocument, CaseEvent, CaseNote, ClientCase
+    from consultancy.records.models import CaseApproval, CaseContact, CaseDocument, CaseEvent, CaseNote, ClientCase
 
     writer = csv.writer(out)
     writer.writerow(CASE_COLUMNS)

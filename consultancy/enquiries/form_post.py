@@ -20,12 +20,12 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.types import Receive, Scope, Send
 
 from consultancy.content import content
+from consultancy.forms.enquiry_form import LABELS, read_form
 from consultancy.framework.http_routes import header, read_body, routes
 from consultancy.framework.trusted_proxies import request_address
+from consultancy.records.errors import FormInvalid, LooksAutomated, StoreUnavailable
 
 from . import store
-from .errors import FormInvalid, LooksAutomated, StoreUnavailable
-from .form import LABELS, read_form
 
 PATH = "/_enquiries/send"
 # The longest message, every character escaped in UTF-8 (Odia: 9 bytes each), and the rest.

@@ -14,16 +14,25 @@ from datetime import date, datetime
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import and_, func, or_, select
 
-from . import audit, export, limits, mail_backlog
-from .database import transaction
-from .errors import EnquiryError, NotSignedIn, StoreUnavailable
-from .form import district_label, services_label
-from .mail_backlog import MailBacklog
-from .models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
+from consultancy.forms.enquiry_form import district_label, services_label
+from consultancy.mail import mail_backlog
+from consultancy.mail.mail_backlog import MailBacklog
+from consultancy.records.database import transaction
+from consultancy.records.errors import EnquiryError, NotSignedIn, StoreUnavailable
+from consultancy.records.models import HELD, NOTE_MAX, STATUSES, Enquiry, EnquiryNote, MailQueue, utcnow
+from consultancy.records.settings import IST
+from consultancy.staff import audit
+from consultancy.staff.staff import (
+    INBOX_UNAVAILABLE,
+    StaffIdentity,
+    require_recent_reauth,
+    require_session,
+    session_identity,
+)
+from consultancy.staff.staff import sign_out as end_session
+
+from . import export, limits
 from .queries import condition
-from .settings import IST
-from .staff import INBOX_UNAVAILABLE, StaffIdentity, require_recent_reauth, require_session, session_identity
-from .staff import sign_out as end_session
 
 PAGE_SIZE = 50
 # The same caller's other enquiries shown with an opened one, newest first.
@@ -349,7 +358,7 @@ def export_csv(
     now: datetime | None = None,
     address: str = "",
 ) -> str:
-    """The CSV download: without filters, exactly what `python -m consultancy.enquiries
+    """The CSV download: without filters, exactly what `python -m consultancy.office
     export` prints. Only after the password and second factor were typed again
     (staff.reauthenticate, a few minutes at most before). Recorded in the audit (and a large
     one mailed to the firm)."""

@@ -17,10 +17,9 @@ from sqlmodel import Session, delete, func, select
 
 from consultancy.content import content
 from consultancy.content.models import EnquirySettings
-
-from .errors import StoreFull
-from .form import EnquiryForm
-from .models import Enquiry, MailQueue, RecentSubmission
+from consultancy.forms.enquiry_form import EnquiryForm
+from consultancy.records.errors import StoreFull
+from consultancy.records.models import Enquiry, MailQueue, RecentSubmission
 
 RATE_WINDOW = timedelta(hours=1)
 # The window of the store's absolute cap.

@@ -17,9 +17,10 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, func, select
 
 from consultancy.content import content
+from consultancy.mail import mail
+from consultancy.records.models import Enquiry, MailQueue
 
-from . import limits, mail
-from .models import Enquiry, MailQueue
+from . import limits
 
 DIGEST_EVERY = timedelta(hours=1)
 

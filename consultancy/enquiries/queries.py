@@ -8,8 +8,8 @@ from datetime import date, datetime, time
 
 from sqlalchemy import ColumnElement, and_, or_, true
 
-from .models import STATUSES, Enquiry
-from .settings import IST
+from consultancy.records.models import STATUSES, Enquiry
+from consultancy.records.settings import IST
 
 _DIGITS_ONLY = re.compile(r"^[\d\s+()-]+$")
 

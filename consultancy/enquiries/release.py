@@ -18,10 +18,11 @@ from datetime import datetime
 
 from sqlmodel import Session, func, select
 
+from consultancy.records.addresses import address_key
+from consultancy.records.database import write
+from consultancy.records.models import HELD, Enquiry, EnquiryNote, RecentSubmission, utcnow
+
 from . import limits, notifications
-from .database import write
-from .models import HELD, Enquiry, EnquiryNote, RecentSubmission, utcnow
-from .store import address_key
 
 # 2^14 tries on average.
 PROOF_BITS = 14

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from consultancy.content import content
-
-from .settings import IST
+from consultancy.records.settings import IST
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # An enquiry in the office's last hour is answered the next working day: nobody promises a

@@ -34,10 +34,11 @@ from starlette.types import Receive, Scope, Send
 
 from consultancy.framework.http_routes import Handler, header, read_form, routes
 from consultancy.framework.trusted_proxies import peer, request_address, trusted_proxy
+from consultancy.records.errors import NotSignedIn, SignInRefused, StoreUnavailable
+from consultancy.staff import staff
+from consultancy.staff.passwords import WeakPassword
 
-from . import inbox, staff
-from .errors import NotSignedIn, SignInRefused, StoreUnavailable
-from .passwords import WeakPassword
+from . import inbox
 
 SIGN_IN_PATH = "/_staff/sign-in"
 SIGN_OUT_PATH = "/_staff/sign-out"

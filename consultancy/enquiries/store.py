@@ -5,7 +5,6 @@ committed to the database together. The limits and holding are in limits.py.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,13 +16,15 @@ from sqlmodel import Session, select, update
 
 from consultancy.content import content
 from consultancy.content.models import EnquirySettings
+from consultancy.forms.enquiry_form import EnquiryForm
+from consultancy.mail import mail
+from consultancy.records.addresses import address_key
+from consultancy.records.database import write
+from consultancy.records.errors import StoreFull, StoreUnavailable
+from consultancy.records.models import HELD, Enquiry, RecentSubmission, ReferenceCounter, utcnow
+from consultancy.records.settings import IST
 
-from . import alerts, keys, limits, mail, notifications
-from .database import write
-from .errors import StoreFull, StoreUnavailable
-from .form import EnquiryForm
-from .models import HELD, Enquiry, RecentSubmission, ReferenceCounter, utcnow
-from .settings import IST
+from . import alerts, limits, notifications
 
 logger = logging.getLogger(__name__)
 
@@ -35,21 +36,6 @@ _ATTEMPTS = 3
 
 def reference(prefix: str, year: int, number: int) -> str:
     return f"{prefix}-{year}-{number:04d}"
-
-
-def address_key(address: str) -> str:
-    """What the per-address limit counts: a keyed hash of the visitor's IP address (IPv6
-    by its /64, which one household or phone usually holds whole), never the address; the
-    address key (keys.ADDRESS) is this hash's alone."""
-    text = str(address or "").strip()[:100]
-    try:
-        ip = ipaddress.ip_address(text)
-        if ip.version == 6 and ip.ipv4_mapped:
-            ip = ip.ipv4_mapped
-        text = str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
-    except ValueError:
-        text = text or "unknown"
-    return keys.keyed_hash(keys.ADDRESS, text)
 
 
 def unavailable_message() -> str:

@@ -23,11 +23,11 @@ class MadeCase:
 def make_case(staff_name: str, organisation: str, approval: str = "factory-licence") -> MadeCase:
     """A case opened fresh by `staff_name` (a member of staff with the test password), with one
     approval from the records and a link for the client."""
-    from consultancy.enquiries import cases
+    from consultancy.cases import links, tracker
     from tests.enquiry_fixtures import staff_token
 
     token = staff_token(staff_name, PASSWORD)
-    reference = cases.open_case(
+    reference = tracker.open_case(
         token,
         organisation=organisation,
         contact_name="Rina Das",
@@ -36,8 +36,8 @@ def make_case(staff_name: str, organisation: str, approval: str = "factory-licen
         approvals=[approval],
         address="127.0.0.1",
     )
-    link = cases.issue_link(token, reference, address="127.0.0.1")
-    return MadeCase(reference, cases.LINK_PATH + link)
+    link = links.issue_link(token, reference, address="127.0.0.1")
+    return MadeCase(reference, links.LINK_PATH + link)
 
 
 def stage_form(card: Locator) -> None:
@@ -67,8 +67,8 @@ def stored_approval(reference: str) -> dict[str, object]:
     """The case's first approval as the database holds it (DB_URL now)."""
     from sqlmodel import select
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import CaseApproval, ClientCase
+    from consultancy.records.database import transaction
+    from consultancy.records.models import CaseApproval, ClientCase
 
     with transaction() as session:
         case = session.exec(select(ClientCase).where(ClientCase.reference == reference)).one()

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from consultancy.enquiries.mail import SmtpSettings, send_due
+from consultancy.mail.mail import SmtpSettings, send_due
 from tests.browser.case_steps import make_case, open_from_list, stage_form, stored_approval, type_stage
 from tests.browser.test_staff_inbox import SHOTS, add_user, item, open_page, sign_in
 from tests.browser.twin import Twin, twin_browser, twin_on_postgres, twin_page
@@ -273,7 +273,7 @@ def test_a_case_walks_from_enquiry_to_granted_on_postgresql(on_postgres, postgre
 def test_a_stage_change_with_the_database_away_says_so_and_keeps_what_was_typed(
     on_postgres, postgres_twin: Twin
 ) -> None:
-    from consultancy.enquiries.cases import UNAVAILABLE
+    from consultancy.cases.case_file import UNAVAILABLE
 
     name = add_user()
     case = make_case(name, "Database Away <i>Pvt</i> Ltd")

@@ -32,7 +32,7 @@ NO_WEBCRYPTO = "Object.defineProperty(window.crypto, 'subtle', { value: undefine
 
 def _export() -> list[dict[str, str]]:
     out = subprocess.run(
-        [sys.executable, "-m", "consultancy.enquiries", "export"],
+        [sys.executable, "-m", "consultancy.office", "export"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from consultancy.enquiries import second_factor
+from consultancy.staff import second_factor
 from tests.browser.test_staff_inbox import PASSWORD, add_user, current_code, open_page, sign_in, submit_enquiry
 from tests.conftest import ROOT, WIDTHS, HeldScripts
 

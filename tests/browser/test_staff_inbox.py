@@ -35,7 +35,7 @@ import websocket
 from playwright.sync_api import Page, expect
 
 from consultancy.content.contract import PAGE_ROUTES
-from consultancy.enquiries import second_factor
+from consultancy.staff import second_factor
 from tests.browser.enquiry_steps import choose_services
 from tests.browser.test_seo import Head
 from tests.browser.twin import Twin, twin_browser, twin_on_postgres, twin_page
@@ -52,7 +52,7 @@ INBOX = f"{STATE}.consultancy___components___staff_inbox___state____inbox_state"
 
 def _cli(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "consultancy.enquiries", *args],
+        [sys.executable, "-m", "consultancy.office", *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,
@@ -363,7 +363,7 @@ def test_the_csv_download_is_the_export(staff_page, visitor) -> None:
     assert download.suggested_filename == "enquiries.csv"
     downloaded = download.path().read_bytes()
     exported = subprocess.run(
-        [sys.executable, "-m", "consultancy.enquiries", "export"], cwd=ROOT, capture_output=True, check=True
+        [sys.executable, "-m", "consultancy.office", "export"], cwd=ROOT, capture_output=True, check=True
     ).stdout
     # The tests beside this one add and change enquiries between the two reads: the header and
     # this test's own row are compared byte for byte (CRLFs and UTF-8 included), and no row

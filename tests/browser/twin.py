@@ -41,7 +41,7 @@ class Twin:
 
 @contextlib.contextmanager
 def twin_on_postgres(base_url: str, database_name: str) -> Iterator[Twin]:
-    from consultancy.enquiries import database
+    from consultancy.records import database
 
     started = time.monotonic()
     cluster = start_cluster()

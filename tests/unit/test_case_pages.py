@@ -1,4 +1,4 @@
-"""The client's case page (consultancy/enquiries/case_pages.py) through its ASGI app: a live
+"""The client's case page (consultancy/cases/case_pages.py) through its ASGI app: a live
 link shows its own case in plain words, with no note and no way to the staff inbox; every
 other link gets one plain refusal; hostile text is shown as text; the headers are strict."""
 
@@ -10,9 +10,10 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from consultancy.enquiries import cases, staff
-from consultancy.enquiries.case_pages import case_routes
-from consultancy.enquiries.models import utcnow
+from consultancy.cases import links, tracker
+from consultancy.cases.case_pages import case_routes
+from consultancy.records.models import utcnow
+from consultancy.staff import staff
 from tests.enquiry_fixtures import staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -38,19 +39,19 @@ def token(db_url: str) -> str:
 
 
 def test_a_live_link_shows_its_case_in_plain_words(token: str) -> None:
-    reference = cases.open_case(
+    reference = tracker.open_case(
         token,
         organisation="<script>alert('org')</script>",
         contact_name="Asha",
         email="asha@example.com",
         approvals=["factory-licence"],
     )
-    [approval] = cases.get_case(token, reference).approvals
-    cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01", "application_no": "<b>7</b>"})
-    cases.add_document(token, reference, approval.id, "Site plan <i>signed</i>")
-    cases.add_note(token, reference, "INTERNAL-NOTE-TEXT")
-    cases.set_office(token, reference, handler_phone="98765 43210")
-    link = cases.issue_link(token, reference)
+    [approval] = tracker.get_case(token, reference).approvals
+    tracker.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01", "application_no": "<b>7</b>"})
+    tracker.add_document(token, reference, approval.id, "Site plan <i>signed</i>")
+    tracker.add_note(token, reference, "INTERNAL-NOTE-TEXT")
+    tracker.set_office(token, reference, handler_phone="98765 43210")
+    link = links.issue_link(token, reference)
     answer = serve("GET", f"/case/{link}")
     assert answer.status_code == 200
     text = answer.text
@@ -73,11 +74,11 @@ def test_a_live_link_shows_its_case_in_plain_words(token: str) -> None:
 
 
 def test_every_other_link_gets_the_same_plain_refusal(token: str) -> None:
-    reference = cases.open_case(token, organisation="Secret Org", approvals=["boiler"])
-    revoked = cases.issue_link(token, reference)
-    cases.revoke_links(token, reference)
-    idle = cases.issue_link(token, reference, now=utcnow() - timedelta(days=91))
-    live = cases.issue_link(token, reference)
+    reference = tracker.open_case(token, organisation="Secret Org", approvals=["boiler"])
+    revoked = links.issue_link(token, reference)
+    links.revoke_links(token, reference)
+    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91))
+    live = links.issue_link(token, reference)
     unknown = "Q" * 43
     bodies = []
     for link in (revoked, idle, unknown):
@@ -94,8 +95,8 @@ def test_every_other_link_gets_the_same_plain_refusal(token: str) -> None:
 
 
 def test_a_fresh_link_is_asked_for_only_from_this_site(token: str) -> None:
-    reference = cases.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
-    idle = cases.issue_link(token, reference, now=utcnow() - timedelta(days=91))
+    reference = tracker.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
+    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91))
     foreign = serve("POST", f"/case/{idle}", {"origin": "https://evil.example"})
     assert foreign.status_code == 403
     answer = serve("POST", f"/case/{idle}", {"origin": "http://127.0.0.1"})
@@ -103,18 +104,18 @@ def test_a_fresh_link_is_asked_for_only_from_this_site(token: str) -> None:
     assert serve("POST", f"/case/{'Q' * 43}", {"origin": "http://127.0.0.1"}).text == answer.text.replace(
         idle, "Q" * 43
     )
-    from consultancy.enquiries.mail import pending_count
+    from consultancy.mail.mail import pending_count
 
     assert pending_count() == 1
 
 
 def test_agreed_renewals_are_offered_as_a_calendar_file(token: str) -> None:
-    reference = cases.open_case(token, organisation="Org", approvals=["hazardous-waste"])
-    [approval] = cases.get_case(token, reference).approvals
-    cases.set_stage(token, reference, approval.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"})
-    link = cases.issue_link(token, reference)
+    reference = tracker.open_case(token, organisation="Org", approvals=["hazardous-waste"])
+    [approval] = tracker.get_case(token, reference).approvals
+    tracker.set_stage(token, reference, approval.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"})
+    link = links.issue_link(token, reference)
     assert "case-ics" not in serve("GET", f"/case/{link}").text
-    cases.agree_renewals(token, reference, approval.id)
+    tracker.agree_renewals(token, reference, approval.id)
     assert 'id="case-ics"' in serve("GET", f"/case/{link}").text
     calendar = serve("GET", f"/case/{link}/renewals.ics")
     assert calendar.status_code == 200 and calendar.headers["content-type"].startswith("text/calendar")
@@ -146,8 +147,8 @@ def _raw(method: str, path: str, headers: list[tuple[bytes, bytes]], chunks: lis
 
 
 def test_head_answers_the_headers_only(token: str) -> None:
-    reference = cases.open_case(token, organisation="Head Org", approvals=["factory-licence"])
-    link = cases.issue_link(token, reference)
+    reference = tracker.open_case(token, organisation="Head Org", approvals=["factory-licence"])
+    link = links.issue_link(token, reference)
     for path, status in ((f"/case/{link}", 200), (f"/case/{'Q' * 43}", 404)):
         full = serve("GET", path)
         sent, _ = _raw("HEAD", path, [], [])
@@ -158,10 +159,10 @@ def test_head_answers_the_headers_only(token: str) -> None:
 
 
 def test_an_oversized_fresh_link_post_is_refused_before_it_is_read(token: str) -> None:
-    from consultancy.enquiries.mail import pending_count
+    from consultancy.mail.mail import pending_count
 
-    reference = cases.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
-    idle = cases.issue_link(token, reference, now=utcnow() - timedelta(days=91))
+    reference = tracker.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
+    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91))
     origin = [(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")]
     # Announced too long: refused with nothing read.
     sent, read = _raw("POST", f"/case/{idle}", [*origin, (b"content-length", b"100000")], [b"x" * 100_000])

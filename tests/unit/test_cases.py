@@ -1,4 +1,4 @@
-"""Client cases (consultancy/enquiries/cases.py): opening from an enquiry, stages and their dated
+"""Client cases (consultancy/cases/): opening from an enquiry, stages and their dated
 history, the legal clock from settled limits only, documents awaited, the office's own work,
 the client's links as an attacker would try them, stage emails, erasure, export and retention;
 on SQLite and PostgreSQL."""
@@ -14,13 +14,16 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import audit, cases, maintenance, staff, store
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.case_clock import count_from
-from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
-from consultancy.enquiries.mail import send_due
+from consultancy.cases import case_file, links, stages, tracker
+from consultancy.cases.case_clock import count_from
+from consultancy.enquiries import store
 from consultancy.law.model import Appeal, Cite, Document
 from consultancy.law.registry import Law, law
+from consultancy.mail.mail import send_due
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records.errors import NotSignedIn, StoreUnavailable
+from consultancy.staff import audit, staff
 from tests.enquiry_fixtures import MailCatcher, enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -69,11 +72,11 @@ def checklist(monkeypatch: pytest.MonkeyPatch) -> None:
         }
     )
     patched = Law(records={**real.records, "factory-licence": changed}, updates=real.updates, former=real.former)
-    monkeypatch.setattr(cases, "law", lambda: patched)
+    monkeypatch.setattr(stages, "law", lambda: patched)
 
 
 def open_factory(token: str, **options: object) -> str:
-    return cases.open_case(
+    return tracker.open_case(
         token,
         organisation="Kalinga Steels",
         contact_name="Asha",
@@ -87,9 +90,9 @@ def open_factory(token: str, **options: object) -> str:
 
 def test_a_case_opened_from_an_enquiry_brings_its_contact_answers_and_approvals(token: str, db_url: str) -> None:
     reference = store.submit(form(), "10.0.0.1", now=NOW)
-    case_reference = cases.open_case(token, enquiry_reference=reference, now=NOW, address="10.9.9.9")
+    case_reference = tracker.open_case(token, enquiry_reference=reference, now=NOW, address="10.9.9.9")
     assert case_reference == "KSC-C-2026-0001"
-    view = cases.get_case(token, case_reference, now=NOW)
+    view = tracker.get_case(token, case_reference, now=NOW)
     assert view.enquiry_reference == reference
     assert view.organisation == "Kalinga Steels"
     assert view.finder_answers == "Finder answers: factory with a boiler."
@@ -102,29 +105,29 @@ def test_a_case_opened_from_an_enquiry_brings_its_contact_answers_and_approvals(
     actions = [(e.action, e.detail, e.address) for e in audit.entries()]
     assert ("case-open", f"{case_reference} from {reference}", "10.9.9.9") in actions
     assert ("case-view", case_reference, "") in actions
-    assert cases.open_case(token, organisation="Puri Hotels", contact_name="Ravi", now=NOW) == "KSC-C-2026-0002"
+    assert tracker.open_case(token, organisation="Puri Hotels", contact_name="Ravi", now=NOW) == "KSC-C-2026-0002"
 
 
 def test_every_case_call_needs_a_full_session(db_url: str) -> None:
     staff.add_user("anita", PASSWORD)
     for call in (
-        lambda: cases.open_case("", organisation="X", now=NOW),
-        lambda: cases.get_case("made-up", "KSC-C-2026-0001", now=NOW),
-        lambda: cases.morning(None, now=NOW),
+        lambda: tracker.open_case("", organisation="X", now=NOW),
+        lambda: tracker.get_case("made-up", "KSC-C-2026-0001", now=NOW),
+        lambda: tracker.morning(None, now=NOW),
     ):
         with pytest.raises(NotSignedIn):
             call()
     # A session that may only enrol its second factor opens no case.
     enrolling = staff.sign_in("anita", PASSWORD, "", now=NOW).token
     with pytest.raises(NotSignedIn):
-        cases.open_case(enrolling, organisation="X", now=NOW)
+        tracker.open_case(enrolling, organisation="X", now=NOW)
 
 
 def test_stages_are_dated_in_the_history_and_the_clock_counts_a_settled_limit(token: str) -> None:
     reference = open_factory(token)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
     later = NOW + timedelta(minutes=5)
-    view = cases.set_stage(
+    view = tracker.set_stage(
         token,
         reference,
         approval.id,
@@ -143,12 +146,12 @@ def test_stages_are_dated_in_the_history_and_the_clock_counts_a_settled_limit(to
     assert filed.clock.decide_by == date(2026, 2, 15) and filed.clock.deemed_from == date(2026, 2, 16)
     assert filed.clock.overdue  # 7 December 2026 is long past
     # A query stops the clock from the day it is raised to the day it is answered.
-    cases.set_stage(
+    tracker.set_stage(
         token, reference, approval.id, "query", {"raised_on": "2026-01-10", "reply_due_on": "2026-01-25"}, now=NOW
     )
-    paused = cases.get_case(token, reference, now=NOW).approvals[0]
+    paused = tracker.get_case(token, reference, now=NOW).approvals[0]
     assert paused.clock.paused and paused.clock.decide_by is None and not paused.clock.overdue
-    view = cases.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-20"}, now=NOW)
+    view = tracker.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-20"}, now=NOW)
     assert view.approvals[0].clock.decide_by == date(2026, 2, 26)
     stages = [(e.kind, e.detail) for e in view.history if e.kind == "stage"]
     assert stages[0] == (
@@ -163,29 +166,29 @@ def test_stages_are_dated_in_the_history_and_the_clock_counts_a_settled_limit(to
 
 def test_a_query_saved_twice_is_one_pause_and_mistyped_dates_are_refused(token: str) -> None:
     reference = open_factory(token)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
-    cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
-    query = partial(cases.set_stage, token, reference, approval.id, "query", now=NOW)
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
+    tracker.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
+    query = partial(tracker.set_stage, token, reference, approval.id, "query", now=NOW)
     # Before filing, a year typed wrong, an answer before its query: refused, nothing kept.
-    with pytest.raises(cases.CaseRefused, match="before the filing date"):
+    with pytest.raises(case_file.CaseRefused, match="before the filing date"):
         query({"raised_on": "2025-12-20", "reply_due_on": "2026-01-25"})
-    with pytest.raises(cases.CaseRefused, match="check the year"):
+    with pytest.raises(case_file.CaseRefused, match="check the year"):
         query({"raised_on": "2026-01-08", "reply_due_on": "2206-01-25"})
     query({"raised_on": "2026-01-08", "reply_due_on": "2026-01-25"})
     # The same query saved again to correct its date is still one pause.
     query({"raised_on": "2026-01-10", "reply_due_on": "2026-01-25"})
-    with pytest.raises(cases.CaseRefused, match="before it was raised"):
-        cases.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-09"}, now=NOW)
-    view = cases.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-20"}, now=NOW)
+    with pytest.raises(case_file.CaseRefused, match="before it was raised"):
+        tracker.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-09"}, now=NOW)
+    view = tracker.set_stage(token, reference, approval.id, "filed", {"answered_on": "2026-01-20"}, now=NOW)
     # As with one save: the clock runs again, 11 days paused (10 to 20 January).
     assert view.approvals[0].clock.decide_by == date(2026, 2, 26)
     assert not view.approvals[0].clock.paused
 
 
 def test_an_unsettled_limit_computes_no_date(token: str) -> None:
-    reference = cases.open_case(token, organisation="Puri Boilers", approvals=["boiler"], now=NOW)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
-    view = cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
+    reference = tracker.open_case(token, organisation="Puri Boilers", approvals=["boiler"], now=NOW)
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
+    view = tracker.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
     clock = view.approvals[0].clock
     assert view.approvals[0].filed_on == date(2026, 1, 1)
     assert (clock.decide_by, clock.deemed_from, clock.overdue, clock.rule) == (None, None, False, "")
@@ -201,60 +204,60 @@ def test_working_days_count_monday_to_friday_and_skip_a_query() -> None:
 
 
 def test_the_expiry_comes_from_a_settled_period_else_as_printed(token: str) -> None:
-    reference = cases.open_case(token, organisation="Angul Metals", approvals=["hazardous-waste", "boiler"], now=NOW)
-    waste, boiler = cases.get_case(token, reference, now=NOW).approvals
+    reference = tracker.open_case(token, organisation="Angul Metals", approvals=["hazardous-waste", "boiler"], now=NOW)
+    waste, boiler = tracker.get_case(token, reference, now=NOW).approvals
     grant = {"order_no": "HW-1", "issued_on": "2026-03-01", "expires_on": "2099-01-01"}
-    view = cases.set_stage(token, reference, waste.id, "granted", grant, now=NOW)
+    view = tracker.set_stage(token, reference, waste.id, "granted", grant, now=NOW)
     # Hazardous waste: five years, settled; what was typed does not override the law.
     assert view.approvals[0].expires_on == date(2031, 3, 1)
-    view = cases.set_stage(token, reference, boiler.id, "granted", {**grant, "expires_on": "2027-02-28"}, now=NOW)
+    view = tracker.set_stage(token, reference, boiler.id, "granted", {**grant, "expires_on": "2027-02-28"}, now=NOW)
     assert view.approvals[1].expires_on == date(2027, 2, 28)
-    with pytest.raises(cases.CaseRefused, match="order number"):
-        cases.set_stage(token, reference, boiler.id, "granted", {"issued_on": "2026-03-01"}, now=NOW)
-    with pytest.raises(cases.CaseRefused, match="not a date"):
-        cases.set_stage(token, reference, boiler.id, "inspection", {"inspection_on": "tomorrow"}, now=NOW)
+    with pytest.raises(case_file.CaseRefused, match="order number"):
+        tracker.set_stage(token, reference, boiler.id, "granted", {"issued_on": "2026-03-01"}, now=NOW)
+    with pytest.raises(case_file.CaseRefused, match="not a date"):
+        tracker.set_stage(token, reference, boiler.id, "inspection", {"inspection_on": "tomorrow"}, now=NOW)
 
 
 def test_documents_come_from_the_record_and_are_ticked_off(token: str, checklist: None) -> None:
     reference = open_factory(token)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
     assert [d.name for d in approval.awaited] == ["Site plan", "Boiler drawings"]
     assert approval.documents[1].description == "Drawings of the boiler (where a boiler is used)"
-    view = cases.tick_document(token, reference, approval.documents[0].id, True, now=NOW)
+    view = tracker.tick_document(token, reference, approval.documents[0].id, True, now=NOW)
     assert [d.name for d in view.approvals[0].awaited] == ["Boiler drawings"]
     assert view.approvals[0].documents[0].received_on == date(2026, 12, 7)
     # A record's own list comes with it, an approval outside the records has none, and a
     # document of another case is refused.
-    other = cases.open_case(token, organisation="Other", approvals=["boiler"], now=NOW)
-    boiler = cases.get_case(token, other, now=NOW).approvals[0]
+    other = tracker.open_case(token, organisation="Other", approvals=["boiler"], now=NOW)
+    boiler = tracker.get_case(token, other, now=NOW).approvals[0]
     assert [d.name for d in boiler.documents] == [d.name for d in law().records["boiler"].documents]
-    assert cases.add_approval(token, other, name="A municipal trade licence", now=NOW).approvals[1].documents == ()
-    with pytest.raises(cases.CaseRefused):
-        cases.tick_document(token, other, approval.documents[1].id, True, now=NOW)
-    with pytest.raises(cases.CaseRefused):
-        cases.set_stage(token, other, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
+    assert tracker.add_approval(token, other, name="A municipal trade licence", now=NOW).approvals[1].documents == ()
+    with pytest.raises(case_file.CaseRefused):
+        tracker.tick_document(token, other, approval.documents[1].id, True, now=NOW)
+    with pytest.raises(case_file.CaseRefused):
+        tracker.set_stage(token, other, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
 
 
 def test_a_refusal_gives_the_record_s_appeal_window(token: str, checklist: None) -> None:
     reference = open_factory(token)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
-    view = cases.set_stage(token, reference, approval.id, "refused", {"refused_on": "2026-11-01"}, now=NOW)
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
+    view = tracker.set_stage(token, reference, approval.id, "refused", {"refused_on": "2026-11-01"}, now=NOW)
     assert (view.approvals[0].appeal_to, view.approvals[0].appeal_by) == ("the Chief Inspector", date(2026, 12, 1))
 
 
 def test_the_morning_view(token: str) -> None:
     mine = open_factory(token)
-    [approval] = cases.get_case(token, mine, now=NOW).approvals
-    cases.set_stage(token, mine, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
-    waiting = cases.open_case(token, organisation="Slow Client", approvals=["boiler"], now=NOW - timedelta(days=10))
-    renewing = cases.open_case(token, organisation="Renewing", approvals=["boiler"], now=NOW)
-    [boiler] = cases.get_case(token, renewing, now=NOW).approvals
+    [approval] = tracker.get_case(token, mine, now=NOW).approvals
+    tracker.set_stage(token, mine, approval.id, "filed", {"filed_on": "2026-01-01"}, now=NOW)
+    waiting = tracker.open_case(token, organisation="Slow Client", approvals=["boiler"], now=NOW - timedelta(days=10))
+    renewing = tracker.open_case(token, organisation="Renewing", approvals=["boiler"], now=NOW)
+    [boiler] = tracker.get_case(token, renewing, now=NOW).approvals
     grant = {"order_no": "B-1", "issued_on": "2025-01-01", "expires_on": "2027-01-15"}
-    cases.set_stage(token, renewing, boiler.id, "granted", grant, now=NOW)
-    cases.set_office(token, mine, callback_on="2026-12-07", now=NOW)
+    tracker.set_stage(token, renewing, boiler.id, "granted", grant, now=NOW)
+    tracker.set_office(token, mine, callback_on="2026-12-07", now=NOW)
     staff.add_user("ravi", PASSWORD)
-    cases.set_office(token, renewing, assigned_to="ravi", callback_on="2026-12-01", now=NOW)
-    morning = cases.morning(token, now=NOW)
+    tracker.set_office(token, renewing, assigned_to="ravi", callback_on="2026-12-01", now=NOW)
+    morning = tracker.morning(token, now=NOW)
     assert [line.reference for line in morning.overdue] == [mine]
     assert morning.overdue[0].when == date(2026, 2, 15)
     assert [line.reference for line in morning.waiting_on_client] == [waiting]
@@ -266,19 +269,19 @@ def test_the_morning_view(token: str) -> None:
 
 def test_one_link_shows_its_own_case_and_nothing_else(token: str) -> None:
     first = open_factory(token)
-    second = cases.open_case(token, organisation="Second Client", approvals=["boiler"], now=NOW)
-    cases.add_note(token, first, "Client owes us the fee; do not tell them yet.", now=NOW)
-    cases.set_office(token, first, assigned_to="anita", now=NOW)
-    link = cases.issue_link(token, first, now=NOW)
-    other = cases.issue_link(token, second, now=NOW)
+    second = tracker.open_case(token, organisation="Second Client", approvals=["boiler"], now=NOW)
+    tracker.add_note(token, first, "Client owes us the fee; do not tell them yet.", now=NOW)
+    tracker.set_office(token, first, assigned_to="anita", now=NOW)
+    link = links.issue_link(token, first, now=NOW)
+    other = links.issue_link(token, second, now=NOW)
     assert len(link) == 43 and link != other
-    view = cases.client_view(link, now=NOW)
+    view = links.client_view(link, now=NOW)
     assert view is not None and view.reference == first and view.organisation == "Kalinga Steels"
     # No note and no office work on the client's side; no member of staff named in the history.
     assert not hasattr(view, "notes")
     assert all(e.public and e.actor == "" for e in view.timeline)
     assert not any("assigned" in e.detail or "fee" in e.detail for e in view.timeline)
-    assert cases.client_view(other, now=NOW).reference == second
+    assert links.client_view(other, now=NOW).reference == second
     # Whatever is changed in the address, another case never shows.
     for changed in (
         link[:-1] + ("A" if link[-1] != "A" else "B"),
@@ -295,72 +298,72 @@ def test_one_link_shows_its_own_case_and_nothing_else(token: str) -> None:
     ):
         if changed == link:
             continue
-        assert cases.client_view(changed, now=NOW) is None
+        assert links.client_view(changed, now=NOW) is None
     # Only a keyed hash of the token is in the database.
     with sa.create_engine(str(sa.engine.make_url(_url())), poolclass=sa.pool.NullPool).connect() as connection:
         stored = [row[0] for row in connection.execute(sa.text("SELECT token_hash FROM case_link"))]
-    assert link not in stored and cases.token_hash(link) in stored
+    assert link not in stored and links.token_hash(link) in stored
 
 
 def _url() -> str:
-    from consultancy.enquiries.settings import database_url
+    from consultancy.records.settings import database_url
 
     return database_url()
 
 
 def test_revoked_idle_and_closed_links_are_refused(token: str) -> None:
     reference = open_factory(token)
-    link = cases.issue_link(token, reference, now=NOW)
+    link = links.issue_link(token, reference, now=NOW)
     # Still live after 89 days without use; a use restarts the count.
-    assert cases.client_view(link, now=NOW + timedelta(days=89)) is not None
-    assert cases.client_view(link, now=NOW + timedelta(days=89 + 90)) is not None
-    assert cases.client_view(link, now=NOW + timedelta(days=89 + 90 + 91)) is None
-    fresh = cases.issue_link(token, reference, now=NOW)
-    cases.revoke_links(token, reference, now=NOW)
-    assert cases.client_view(fresh, now=NOW) is None
-    again = cases.issue_link(token, reference, now=NOW)
-    cases.close_case(token, reference, now=NOW)
-    assert cases.client_view(again, now=NOW) is None
-    with pytest.raises(cases.CaseRefused):
-        cases.issue_link(token, reference, now=NOW)
+    assert links.client_view(link, now=NOW + timedelta(days=89)) is not None
+    assert links.client_view(link, now=NOW + timedelta(days=89 + 90)) is not None
+    assert links.client_view(link, now=NOW + timedelta(days=89 + 90 + 91)) is None
+    fresh = links.issue_link(token, reference, now=NOW)
+    links.revoke_links(token, reference, now=NOW)
+    assert links.client_view(fresh, now=NOW) is None
+    again = links.issue_link(token, reference, now=NOW)
+    tracker.close_case(token, reference, now=NOW)
+    assert links.client_view(again, now=NOW) is None
+    with pytest.raises(case_file.CaseRefused):
+        links.issue_link(token, reference, now=NOW)
 
 
 def test_a_fresh_link_goes_only_to_the_case_s_contact_within_the_mailbox_cap(
     token: str, mail_server: MailCatcher
 ) -> None:
     reference = open_factory(token)
-    link = cases.issue_link(token, reference, now=NOW)
-    live = cases.issue_link(token, reference, now=NOW)
-    revoked_case = cases.open_case(token, organisation="Gone", email="gone@example.com", approvals=[], now=NOW)
-    revoked = cases.issue_link(token, revoked_case, now=NOW)
-    cases.revoke_links(token, revoked_case, now=NOW)
+    link = links.issue_link(token, reference, now=NOW)
+    live = links.issue_link(token, reference, now=NOW)
+    revoked_case = tracker.open_case(token, organisation="Gone", email="gone@example.com", approvals=[], now=NOW)
+    revoked = links.issue_link(token, revoked_case, now=NOW)
+    links.revoke_links(token, revoked_case, now=NOW)
     later = NOW + timedelta(days=100)
-    assert cases.client_view(live, now=NOW + timedelta(days=50)) is not None
+    assert links.client_view(live, now=NOW + timedelta(days=50)) is not None
     # Asking with a live, a revoked, an unknown or a malformed link sends nothing.
     for asked in (live, revoked, "A" * 43, "nonsense", None):
-        cases.ask_fresh_link(asked, now=later)
+        links.ask_fresh_link(asked, now=later)
     assert send_due(now=later).sent == 0
-    cases.ask_fresh_link(link, now=later)
-    cases.ask_fresh_link(link, now=later)  # the old link is spent
+    links.ask_fresh_link(link, now=later)
+    links.ask_fresh_link(link, now=later)  # the old link is spent
     assert send_due(now=later).sent == 1
     [envelope] = mail_server.messages
     assert envelope.rcpt_tos == ["asha@example.com"]
     body = email.message_from_bytes(envelope.content).get_payload(decode=True).decode()
     fresh = body.split("/case/")[1].split()[0]
-    assert cases.client_view(fresh, now=later) is not None
+    assert links.client_view(fresh, now=later) is not None
     # A second expired link the same day: the mailbox's cap holds it back.
-    other = cases.issue_link(token, reference, now=NOW)
-    cases.ask_fresh_link(other, now=later + timedelta(hours=1))
+    other = links.issue_link(token, reference, now=NOW)
+    links.ask_fresh_link(other, now=later + timedelta(hours=1))
     assert send_due(now=later + timedelta(hours=1)).sent == 0
 
 
 def test_stage_emails_go_only_with_consent(token: str, mail_server: MailCatcher) -> None:
     reference = open_factory(token)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
-    cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-12-01"}, now=NOW)
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
+    tracker.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-12-01"}, now=NOW)
     assert send_due(now=NOW).sent == 0
-    cases.set_consent(token, reference, True, now=NOW)
-    cases.set_stage(token, reference, approval.id, "inspection", {"inspection_on": "2026-12-20"}, now=NOW)
+    tracker.set_consent(token, reference, True, now=NOW)
+    tracker.set_stage(token, reference, approval.id, "inspection", {"inspection_on": "2026-12-20"}, now=NOW)
     assert send_due(now=NOW).sent == 1
     [envelope] = mail_server.messages
     message = email.message_from_bytes(envelope.content)
@@ -371,8 +374,8 @@ def test_stage_emails_go_only_with_consent(token: str, mail_server: MailCatcher)
 
 def test_hostile_text_is_kept_as_text(token: str) -> None:
     hostile = "<script>alert(1)</script>\r\nBcc: x@evil.example"
-    reference = cases.open_case(token, organisation=hostile[:40], contact_name=hostile[:60], approvals=[], now=NOW)
-    view = cases.add_approval(token, reference, name="<img src=x onerror=alert(1)>", now=NOW)
+    reference = tracker.open_case(token, organisation=hostile[:40], contact_name=hostile[:60], approvals=[], now=NOW)
+    view = tracker.add_approval(token, reference, name="<img src=x onerror=alert(1)>", now=NOW)
     assert view.organisation == hostile[:40].replace("\r", " ").replace("\n", " ")
     assert "\n" not in view.contacts[0].name and "\r" not in view.contacts[0].name
     assert view.approvals[0].name == "<img src=x onerror=alert(1)>"
@@ -380,9 +383,9 @@ def test_hostile_text_is_kept_as_text(token: str) -> None:
 
 def test_erase_export_and_retention_cover_cases(token: str, db_url: str) -> None:
     enquiry = store.submit(form(email="Asha@Example.com"), "10.0.0.1", now=NOW)
-    alone = cases.open_case(token, enquiry_reference=enquiry, approvals=["boiler"], now=NOW)
-    cases.issue_link(token, alone, now=NOW)
-    kept = cases.open_case(token, organisation="Firm with two", email="asha@example.com", approvals=[], now=NOW)
+    alone = tracker.open_case(token, enquiry_reference=enquiry, approvals=["boiler"], now=NOW)
+    links.issue_link(token, alone, now=NOW)
+    kept = tracker.open_case(token, organisation="Firm with two", email="asha@example.com", approvals=[], now=NOW)
     out = io.StringIO()
     assert cli(["export-cases"], out=out, err=io.StringIO()) == 0
     exported = out.getvalue()
@@ -403,8 +406,8 @@ def test_erase_export_and_retention_cover_cases(token: str, db_url: str) -> None
     # Retention: a closed case goes after case_closed_keep_years, with its enquiry; an enquiry
     # in a case is not deleted by the enquiries' own retention.
     second = store.submit(form(email="ravi@example.com"), "10.0.0.2", now=NOW)
-    case = cases.open_case(token, enquiry_reference=second, approvals=[], now=NOW)
-    cases.close_case(token, case, now=NOW)
+    case = tracker.open_case(token, enquiry_reference=second, approvals=[], now=NOW)
+    tracker.close_case(token, case, now=NOW)
     assert maintenance.delete_closed(months=1, now=NOW + timedelta(days=400)) == 0
     assert maintenance.delete_closed_cases(now=NOW + timedelta(days=365 * 7)) == 0
     assert maintenance.delete_closed_cases(now=NOW + timedelta(days=365 * 8 + 3)) == 1
@@ -413,29 +416,29 @@ def test_erase_export_and_retention_cover_cases(token: str, db_url: str) -> None
 
 def test_a_database_away_says_so_and_changes_nothing(token: str, monkeypatch: pytest.MonkeyPatch) -> None:
     reference = open_factory(token)
-    [approval] = cases.get_case(token, reference, now=NOW).approvals
+    [approval] = tracker.get_case(token, reference, now=NOW).approvals
 
     def away(*args: object, **kwargs: object) -> None:
         raise sa.exc.OperationalError("SELECT", {}, Exception("connection refused"))
 
     with monkeypatch.context() as patched:
-        patched.setattr(cases, "transaction", away)
+        patched.setattr(case_file, "transaction", away)
         with pytest.raises(StoreUnavailable, match="What you typed is still here"):
-            cases.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-12-01"}, now=NOW)
-    assert cases.get_case(token, reference, now=NOW).approvals[0].stage == "gathering"
+            tracker.set_stage(token, reference, approval.id, "filed", {"filed_on": "2026-12-01"}, now=NOW)
+    assert tracker.get_case(token, reference, now=NOW).approvals[0].stage == "gathering"
 
 
 def test_agreed_renewals_reach_the_reminders_without_retyping(token: str, db_url: str) -> None:
-    reference = cases.open_case(
+    reference = tracker.open_case(
         token, organisation="Angul Metals", email="asha@example.com", approvals=["hazardous-waste", "boiler"], now=NOW
     )
-    waste, _ = cases.get_case(token, reference, now=NOW).approvals
-    with pytest.raises(cases.CaseRefused, match="grant"):
-        cases.agree_renewals(token, reference, waste.id, now=NOW)
-    cases.set_stage(token, reference, waste.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"}, now=NOW)
-    view = cases.agree_renewals(token, reference, waste.id, now=NOW)
+    waste, _ = tracker.get_case(token, reference, now=NOW).approvals
+    with pytest.raises(case_file.CaseRefused, match="grant"):
+        tracker.agree_renewals(token, reference, waste.id, now=NOW)
+    tracker.set_stage(token, reference, waste.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"}, now=NOW)
+    view = tracker.agree_renewals(token, reference, waste.id, now=NOW)
     # The expiry the law gives (five years), as the calendar's own list; the boiler not agreed.
-    assert cases.renewal_held(view.approvals) == {"hazardous-waste": {"date": "2031-03-01", "kind": "expiry"}}
+    assert stages.renewal_held(view.approvals) == {"hazardous-waste": {"date": "2031-03-01", "kind": "expiry"}}
     # The reminders by email, for the case's contact, through the calendar's double opt-in.
     held = count(db_url, "SELECT count(*) FROM reminder_subscription")
     asked = count(db_url, "SELECT count(*) FROM mail_queue WHERE confirm_subscription_id IS NOT NULL")
@@ -444,15 +447,15 @@ def test_agreed_renewals_reach_the_reminders_without_retyping(token: str, db_url
 
 
 def test_a_restore_brings_cases_back_and_ends_every_client_link(db_url: str, tmp_path: Path) -> None:
-    from consultancy.enquiries import backups
+    from consultancy.records import backups
 
     staff.add_user("anita", PASSWORD)
     token = staff_token("anita", PASSWORD)
-    reference = cases.open_case(token, organisation="Before", approvals=["boiler"])
-    revoked = cases.issue_link(token, reference)
+    reference = tracker.open_case(token, organisation="Before", approvals=["boiler"])
+    revoked = links.issue_link(token, reference)
     backups.backup(tmp_path / "before.backup")
-    cases.revoke_links(token, reference)
+    links.revoke_links(token, reference)
     maintenance.restore(tmp_path / "before.backup")
     # The case is back; the link revoked since the backup stays dead (every link ends).
     assert count(db_url, "SELECT count(*) FROM client_case") == 1
-    assert cases.client_view(revoked) is None
+    assert links.client_view(revoked) is None

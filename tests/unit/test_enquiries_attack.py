@@ -17,9 +17,11 @@ from functools import partial
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import mail, reminders, store
-from consultancy.enquiries.errors import EnquiryError
-from consultancy.enquiries.subscriptions import CONFIRMATIONS_WAITING_HOURS
+from consultancy.enquiries import store
+from consultancy.mail import mail
+from consultancy.records.errors import EnquiryError
+from consultancy.reminders import reminders
+from consultancy.reminders.subscriptions import CONFIRMATIONS_WAITING_HOURS
 from tests.enquiry_fixtures import MailCatcher, enquiry_form
 
 ADDRESSES = 50

@@ -21,9 +21,11 @@ import pytest
 import sqlalchemy as sa
 
 from consultancy.content import content
-from consultancy.enquiries import audit, inbox, maintenance, second_factor, staff, store
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import NotSignedIn, SignInRefused
+from consultancy.enquiries import inbox, store
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records.errors import NotSignedIn, SignInRefused
+from consultancy.staff import audit, second_factor, staff
 from tests.enquiry_fixtures import MailCatcher, enquiry_form, enrol, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -317,9 +319,9 @@ def test_a_refused_sign_in_keeps_nothing_typed_as_an_unknown_name(
     account still names it."""
     from sqlmodel import select
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import SignInFailure, StaffAudit
     from consultancy.enquiries.staff_http import SIGN_IN_PATH, staff_routes
+    from consultancy.records.database import transaction
+    from consultancy.records.models import SignInFailure, StaffAudit
 
     staff.add_user("anita", PASSWORD)
     typed = "Tr0ub4dor&3 Horse"  # a password, typed as the name
@@ -380,9 +382,9 @@ def test_older_refusals_lose_the_typed_name_at_the_migration(db_url: str) -> Non
     from alembic.config import Config
     from sqlmodel import func, select
 
-    from consultancy.enquiries import database
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import SignInFailure
+    from consultancy.records import database
+    from consultancy.records.database import transaction
+    from consultancy.records.models import SignInFailure
 
     staff.add_user("anita", PASSWORD)
     config = Config(str(database.ALEMBIC_INI))

@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import backups, inbox, ledger, maintenance, staff, store
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import NotSignedIn
+from consultancy.enquiries import inbox, store
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records import backups, ledger
+from consultancy.records.errors import NotSignedIn
+from consultancy.staff import staff
 from tests.enquiry_fixtures import enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"

@@ -11,8 +11,7 @@ import pytest
 from consultancy.content import ContentError, load_content
 from consultancy.content.contract import SERVICE_ROUTES
 from consultancy.content.loader import DEFAULT_DATA_DIR
-from consultancy.enquiries.errors import FormInvalid, LooksAutomated
-from consultancy.enquiries.form import (
+from consultancy.forms.enquiry_form import (
     HONEYPOT,
     LABELS,
     PHONE_MESSAGE,
@@ -21,6 +20,7 @@ from consultancy.enquiries.form import (
     read_form,
     service_choices,
 )
+from consultancy.records.errors import FormInvalid, LooksAutomated
 
 ODIA = "ଆମର କାରଖାନା ପାଇଁ ଅଗ୍ନି ନିରାପତ୍ତା ପ୍ରମାଣପତ୍ର ଦରକାର। ଖୋର୍ଦ୍ଧା ଜିଲ୍ଲା।"
 SCRIPT = "<script>alert('x')</script><img src=x onerror=alert(1)>"

@@ -15,9 +15,9 @@ import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.enquiries import alerts, limits, store
-from consultancy.enquiries.errors import StoreFull
 from consultancy.enquiries.reply import parse_office_hours, reply_by
-from consultancy.enquiries.settings import IST
+from consultancy.records.errors import StoreFull
+from consultancy.records.settings import IST
 from tests.enquiry_fixtures import at_once, enquiry_form
 
 form = partial(enquiry_form, service="fire-nocs", message="A fire NOC for a warehouse in Khordha.")

@@ -13,7 +13,9 @@ import pytest
 import sqlalchemy as sa
 
 from consultancy.content import content
-from consultancy.enquiries import inbox, limits, maintenance, staff, store
+from consultancy.enquiries import inbox, limits, store
+from consultancy.office import maintenance
+from consultancy.staff import staff
 from tests.enquiry_fixtures import enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"

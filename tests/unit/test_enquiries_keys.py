@@ -17,9 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from consultancy.enquiries import audit, cases, keys, ledger, maintenance, recipients, store, unsubscribe
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.settings import require_production_secrets
+from consultancy.cases import links
+from consultancy.enquiries import store
+from consultancy.mail import recipients, unsubscribe
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records import addresses, keys, ledger
+from consultancy.records.settings import require_production_secrets
+from consultancy.staff import audit
 from tests.conftest import ROOT
 from tests.enquiry_fixtures import enquiry_form
 
@@ -39,8 +44,8 @@ def site_key(clean_env: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 def emails() -> list[str]:
     from sqlmodel import select
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import Enquiry
+    from consultancy.records.database import transaction
+    from consultancy.records.models import Enquiry
 
     with transaction() as session:
         return sorted(session.exec(select(Enquiry.email)).all())
@@ -50,10 +55,10 @@ def hashes() -> dict[str, str]:
     """What each purpose makes of the same text."""
     text = "203.0.113.9"
     return {
-        "address": store.address_key(text),
+        "address": addresses.address_key(text),
         "unsubscribe": unsubscribe.signature(1, text),
         "confirm": unsubscribe.signature(1, text, unsubscribe.CONFIRM),
-        "case-link": cases.token_hash(text),
+        "case-link": links.token_hash(text),
         "ledger": ledger.erasure_key(text),
         "mailbox": recipients.recipient_key(text),
         "audit": audit.search_hash(text),
@@ -97,7 +102,7 @@ def test_links_already_mailed_stay_valid(site_key: pytest.MonkeyPatch) -> None:
 def test_the_ledger_survives_a_rotation_of_its_key(
     site_key: pytest.MonkeyPatch, sqlite_url: str, tmp_path: Path
 ) -> None:
-    from consultancy.enquiries import backups
+    from consultancy.records import backups
 
     store.submit(form(email="old@example.com"), "10.0.0.1")
     store.submit(form(email="gone@example.com"), "10.0.0.2")
@@ -155,7 +160,7 @@ def test_the_command_line_refuses_to_run_on_the_public_key(
 
 def test_cron_as_the_server_runs_it_refuses_without_the_key(tmp_path: Path) -> None:
     env = {"PATH": os.environ["PATH"], "DB_URL": f"sqlite:///{tmp_path / 'e.db'}", "HOME": str(tmp_path)}
-    command = [sys.executable, "-m", "consultancy.enquiries", "retention"]
+    command = [sys.executable, "-m", "consultancy.office", "retention"]
     refused = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and "ENQUIRY_ADDRESS_KEY" in refused.stderr
     assert not (tmp_path / "e.db").exists()

@@ -9,7 +9,8 @@ from urllib.parse import quote
 
 import pytest
 
-from consultancy.enquiries import reminders, unsubscribe
+from consultancy.mail import unsubscribe
+from consultancy.reminders import reminders
 from tests.enquiry_fixtures import MailCatcher, serve_reminder_pages
 
 KEY = "k" * 40

@@ -24,7 +24,7 @@ THREADS = 4
 WORKER = """
 import sys, threading, time, traceback
 from consultancy.enquiries import store
-from consultancy.enquiries.form import read_form
+from consultancy.forms.enquiry_form import read_form
 
 worker, count, threads = map(int, sys.argv[1:4])
 SEPARATOR = sys.argv[4]

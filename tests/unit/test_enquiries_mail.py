@@ -16,8 +16,9 @@ import pytest
 import sqlalchemy as sa
 
 from consultancy.content import content
-from consultancy.enquiries import mail, store
-from consultancy.enquiries.__main__ import main as cli
+from consultancy.enquiries import store
+from consultancy.mail import mail
+from consultancy.office.__main__ import main as cli
 from tests.conftest import run_in_own_thread
 from tests.enquiry_fixtures import MailCatcher, at_once, enquiry_form
 

@@ -11,8 +11,11 @@ import pytest
 import sqlalchemy as sa
 
 from consultancy.content import content
-from consultancy.enquiries import inbox, mail_backlog, reminders, staff, store
-from consultancy.enquiries.errors import NotSignedIn
+from consultancy.enquiries import inbox, store
+from consultancy.mail import mail_backlog
+from consultancy.records.errors import NotSignedIn
+from consultancy.reminders import reminders
+from consultancy.staff import staff
 from tests.enquiry_fixtures import enquiry_form, staff_token
 
 PASSWORD = "correct horse battery staple"

@@ -13,8 +13,11 @@ from email import message_from_bytes, policy
 import pytest
 
 from consultancy.content import content
-from consultancy.enquiries import mail, reminders, store
-from consultancy.enquiries.errors import TooManyEnquiries
+from consultancy.enquiries import store
+from consultancy.mail import mail
+from consultancy.records import addresses
+from consultancy.records.errors import TooManyEnquiries
+from consultancy.reminders import reminders
 from tests.enquiry_fixtures import MailCatcher, enquiry_form
 
 KEY = "k" * 40
@@ -51,8 +54,8 @@ def a_list(n: int) -> dict[str, dict[str, str]]:
 def stored_renewal_leads() -> set[str]:
     from sqlmodel import select
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import Enquiry
+    from consultancy.records.database import transaction
+    from consultancy.records.models import Enquiry
 
     with transaction() as session:
         return set(session.exec(select(Enquiry.reference).where(Enquiry.message.startswith("renewals"))).all())
@@ -179,7 +182,7 @@ def test_mail_to_visitors_has_its_own_budget_below_the_firms_notifications(
 
 
 def test_a_mailbox_is_one_whatever_its_spelling() -> None:
-    from consultancy.enquiries.recipients import normalise, recipient_key
+    from consultancy.mail.recipients import normalise, recipient_key
 
     assert {normalise(spelling) for spelling in SPELLINGS} == {"victim.name@example.com"}
     assert normalise("Victim.Name+x@GoogleMail.com") == normalise("victimname@gmail.com") == "victimname@gmail.com"
@@ -188,4 +191,4 @@ def test_a_mailbox_is_one_whatever_its_spelling() -> None:
     assert len({recipient_key(spelling) for spelling in SPELLINGS}) == 1
     assert recipient_key("victim.name@example.com") != recipient_key("other@example.com")
     # A keyed hash of its own: not the address's hash under the address limit's key.
-    assert recipient_key("victim.name@example.com") != store.address_key("victim.name@example.com")
+    assert recipient_key("victim.name@example.com") != addresses.address_key("victim.name@example.com")

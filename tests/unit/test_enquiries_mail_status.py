@@ -11,9 +11,10 @@ from urllib.parse import urlsplit
 import pytest
 from sqlmodel import select
 
-from consultancy.enquiries import mail, mail_status, reminders, unsubscribe
-from consultancy.enquiries.database import transaction
-from consultancy.enquiries.models import Enquiry, ReminderSubscription
+from consultancy.mail import mail, mail_status, unsubscribe
+from consultancy.records.database import transaction
+from consultancy.records.models import Enquiry, ReminderSubscription
+from consultancy.reminders import reminders
 from tests.enquiry_fixtures import MailCatcher
 from tests.enquiry_fixtures import serve_reminder_pages as serve
 

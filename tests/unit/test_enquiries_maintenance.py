@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import database, inbox, maintenance, staff, store
-from consultancy.enquiries.__main__ import main as cli
+from consultancy.enquiries import inbox, store
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records import database
+from consultancy.staff import staff
 from tests.enquiry_fixtures import UNMENTIONED_SQL, PostgresCluster, enquiry_form, staff_token
 
 form = partial(enquiry_form, service="peso", message="PESO licence for a petrol pump.")

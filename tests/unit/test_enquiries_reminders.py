@@ -18,9 +18,12 @@ import sqlalchemy as sa
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
-from consultancy.enquiries import ledger, maintenance, reminder_schedule, reminders, subscriptions, unsubscribe
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import FormInvalid
+from consultancy.mail import unsubscribe
+from consultancy.office import maintenance
+from consultancy.office.__main__ import main as cli
+from consultancy.records import ledger
+from consultancy.records.errors import FormInvalid
+from consultancy.reminders import reminder_schedule, reminders, subscriptions
 from tests.enquiry_fixtures import MailCatcher, at_once, serve_reminder_pages
 from tests.enquiry_fixtures import staff_token as full_session
 
@@ -42,8 +45,8 @@ def signing_key(clean_env: pytest.MonkeyPatch) -> None:
 def subscription_of(reference: str) -> int:
     from sqlmodel import select
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import Enquiry, ReminderSubscription
+    from consultancy.records.database import transaction
+    from consultancy.records.models import Enquiry, ReminderSubscription
 
     with transaction() as session:
         return session.exec(
@@ -272,7 +275,8 @@ def test_a_subscription_is_a_lead_sent_again_is_stored_once(db_url: str) -> None
 
 
 def test_a_subscription_is_in_the_staff_inbox_as_a_lead_and_in_the_export(db_url: str) -> None:
-    from consultancy.enquiries import export, inbox, staff
+    from consultancy.enquiries import export, inbox
+    from consultancy.staff import staff
 
     reference = subscribe()
     staff.add_user("anita", "a long enough password")
@@ -288,7 +292,7 @@ def test_a_subscription_is_in_the_staff_inbox_as_a_lead_and_in_the_export(db_url
 def test_a_job_that_dies_mid_send_leaves_the_reminder_to_the_next_run_once(
     db_url: str, mail_server: MailCatcher
 ) -> None:
-    from consultancy.enquiries import mail
+    from consultancy.mail import mail
 
     subscribe()
     start = datetime(2027, 2, 14, 3, 0, tzinfo=UTC)
@@ -314,7 +318,7 @@ def lead_message(token: str, reference: str) -> str:
 
 
 def staff_token() -> str:
-    from consultancy.enquiries import staff
+    from consultancy.staff import staff
 
     staff.add_user("anita", "a long enough password")
     return full_session("anita", "a long enough password")

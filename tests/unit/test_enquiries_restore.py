@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import audit, backups, database, staff, store
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import SignInRefused
+from consultancy.enquiries import store
+from consultancy.office.__main__ import main as cli
+from consultancy.records import backups, database
+from consultancy.records.errors import SignInRefused
+from consultancy.staff import audit, staff
 from tests.enquiry_fixtures import enquiry_form, enrol, staff_token
 
 OLD, NEW = "the first long password", "a second long password"

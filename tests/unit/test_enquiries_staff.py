@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import inbox, staff, store
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import NotSignedIn, SignInRefused
+from consultancy.enquiries import inbox, store
 from consultancy.enquiries.inbox import InboxRefused
+from consultancy.office.__main__ import main as cli
+from consultancy.records.errors import NotSignedIn, SignInRefused
+from consultancy.staff import staff
 from tests.enquiry_fixtures import enquiry_form, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"

@@ -21,8 +21,9 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import SQLModel
 
-from consultancy.enquiries import database, store
-from consultancy.enquiries.errors import StoreUnavailable
+from consultancy.enquiries import store
+from consultancy.records import addresses, database
+from consultancy.records.errors import StoreUnavailable
 from tests.enquiry_fixtures import enquiry_form, start_cluster
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,10 +75,10 @@ def test_hostile_and_non_latin_text_is_stored_exactly(db_url: str) -> None:
 
 
 def test_an_ipv6_visitor_is_counted_by_their_64_block() -> None:
-    first = store.address_key("2001:db8:1:2::1")
-    assert store.address_key("2001:db8:1:2:ffff::9") == first
-    assert store.address_key("2001:db8:1:3::1") != first
-    assert store.address_key("::ffff:192.0.2.1") == store.address_key("192.0.2.1")
+    first = addresses.address_key("2001:db8:1:2::1")
+    assert addresses.address_key("2001:db8:1:2:ffff::9") == first
+    assert addresses.address_key("2001:db8:1:3::1") != first
+    assert addresses.address_key("::ffff:192.0.2.1") == addresses.address_key("192.0.2.1")
 
 
 def test_the_visitors_address_is_kept_only_as_a_hash_and_only_for_an_hour(sqlite_url: str) -> None:
@@ -206,7 +207,7 @@ def test_postgresql_going_down_and_coming_back(clean_env) -> None:
 CHILD = """
 import sys
 from consultancy.enquiries import store
-from consultancy.enquiries.form import read_form
+from consultancy.forms.enquiry_form import read_form
 form = read_form({"name": "Kill Test", "phone": "9876543210", "email": "k@example.com",
                   "service": "not-sure", "message": "SIGKILL after confirmation", "consent": "on"})
 for i in range(100000):

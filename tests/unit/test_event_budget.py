@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from consultancy.enquiries.store import address_key
 from consultancy.framework import address_budget, event_limits
 from consultancy.framework.address_budget import (
     KEY_PREFIX,
@@ -25,6 +24,7 @@ from consultancy.framework.address_budget import (
     event_weight,
 )
 from consultancy.framework.event_limits import LIMITER, EventLimiter, Verdict, wrap
+from consultancy.records.addresses import address_key
 from tests import redis_server
 from tests.conftest import run_in_own_thread
 from tests.enquiry_fixtures import free_port

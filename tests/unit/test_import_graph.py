@@ -6,7 +6,7 @@ no modules import each other in a circle.
 Every import counts wherever it is written: at the top, inside a function, under
 `if TYPE_CHECKING:`, relative or absolute, and `importlib.import_module("...")` with a
 literal name. An import names the deepest module of the package it reaches
-(`from consultancy.enquiries import staff` is `consultancy.enquiries.staff`, `from
+(`from consultancy.enquiries import staff` is `consultancy.staff.staff`, `from
 consultancy.content import content` is `consultancy.content`)."""
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from consultancy.enquiries import staff_http, store
-from consultancy.enquiries.keys import PUBLIC_ADDRESS_KEY
+from consultancy.enquiries import staff_http
 from consultancy.framework import trusted_proxies
+from consultancy.records import addresses
+from consultancy.records.keys import PUBLIC_ADDRESS_KEY
 from tests.conftest import ROOT
 
 
@@ -49,8 +50,8 @@ def test_the_socket_address_reflex_gives_the_handlers_follows_the_same_rule(one_
 
 
 def test_ipv6_limits_count_a_64_as_one_address() -> None:
-    assert store.address_key("2001:db8:1:2::1") == store.address_key("2001:db8:1:2:ffff:ffff:ffff:ffff")
-    assert store.address_key("2001:db8:1:2::1") != store.address_key("2001:db8:1:3::1")
+    assert addresses.address_key("2001:db8:1:2::1") == addresses.address_key("2001:db8:1:2:ffff:ffff:ffff:ffff")
+    assert addresses.address_key("2001:db8:1:2::1") != addresses.address_key("2001:db8:1:3::1")
 
 
 def test_the_token_comes_only_from_the_staff_cookie() -> None:
@@ -61,7 +62,7 @@ def test_the_token_comes_only_from_the_staff_cookie() -> None:
 
 
 def _start_backend(env: dict[str, str]) -> subprocess.CompletedProcess:
-    code = "from consultancy.enquiries.settings import require_production_secrets; require_production_secrets()"
+    code = "from consultancy.records.settings import require_production_secrets; require_production_secrets()"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
 
 
@@ -90,8 +91,8 @@ def test_a_database_error_does_not_carry_what_the_visitor_typed(db_url: str) -> 
 
     import sqlalchemy as sa
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import EnquiryNote
+    from consultancy.records.database import transaction
+    from consultancy.records.models import EnquiryNote
 
     with pytest.raises(sa.exc.IntegrityError) as failed, transaction() as session:
         # No enquiry 999: the foreign key refuses it, on SQLite and PostgreSQL alike.
@@ -121,7 +122,7 @@ def test_the_sqlite_database_and_its_wal_are_readable_by_the_service_user_only(t
     path = folder / "enquiries.db"
     script = (
         "import os; os.umask(0o022)\n"
-        "from consultancy.enquiries.database import upgrade, transaction\n"
+        "from consultancy.records.database import upgrade, transaction\n"
         f"url = 'sqlite:///{path}'\n"
         "upgrade(url)\n"
         "import sqlalchemy as sa\n"
@@ -136,7 +137,7 @@ def test_the_sqlite_database_and_its_wal_are_readable_by_the_service_user_only(t
     modes = dict(line.split() for line in done.stdout.splitlines()[1:])
     assert {"enquiries.db", "enquiries.db-wal", "enquiries.db-shm"} <= set(modes), done.stdout
     assert set(modes.values()) == {"0o600"}, modes
-    from consultancy.enquiries.database import secure_sqlite_file
+    from consultancy.records.database import secure_sqlite_file
 
     secure_sqlite_file(f"sqlite:///{tmp_path / 'new' / 'enquiries.db'}")
     assert ((tmp_path / "new").stat().st_mode & 0o777) == 0o700
@@ -145,7 +146,7 @@ def test_the_sqlite_database_and_its_wal_are_readable_by_the_service_user_only(t
 def test_an_older_world_readable_database_is_tightened_when_opened(tmp_path) -> None:
     import os
 
-    from consultancy.enquiries.database import secure_sqlite_file
+    from consultancy.records.database import secure_sqlite_file
 
     path = tmp_path / "old.db"
     path.write_bytes(b"")

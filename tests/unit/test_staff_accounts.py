@@ -14,20 +14,11 @@ from email import message_from_bytes, policy
 import pytest
 import sqlalchemy as sa
 
-from consultancy.enquiries import (
-    account_budget,
-    enrolment,
-    inbox,
-    passwords,
-    second_factor,
-    staff,
-    staff_http,
-    staff_sessions,
-    store,
-)
-from consultancy.enquiries.__main__ import main as cli
-from consultancy.enquiries.errors import NotSignedIn, SignInRefused
-from consultancy.enquiries.mail import send_due
+from consultancy.enquiries import inbox, staff_http, store
+from consultancy.mail.mail import send_due
+from consultancy.office.__main__ import main as cli
+from consultancy.records.errors import NotSignedIn, SignInRefused
+from consultancy.staff import account_budget, enrolment, passwords, second_factor, staff, staff_sessions
 from tests.enquiry_fixtures import MailCatcher, enquiry_form, enrol, reauthenticate, staff_token
 
 PASSWORD = "correct horse battery staple"
@@ -230,7 +221,7 @@ def _day_of_guessing(secret: str, checks: _Checks, start: datetime, *, paced: bo
     elsewhere to keep the account held. Returns the guesses sent and the largest number of
     passwords checked in any hour."""
     now, sent, end, n = start, 0, start + timedelta(days=1), 0
-    from consultancy.enquiries.database import transaction
+    from consultancy.records.database import transaction
 
     while now < end:
         checks.now = now
@@ -291,9 +282,9 @@ def test_a_refusal_takes_as_long_whether_or_not_the_try_was_checked(sqlite_url: 
 
     import httpx
 
-    from consultancy.enquiries.database import transaction
-    from consultancy.enquiries.models import SignInFailure
     from consultancy.enquiries.staff_http import SIGN_IN_PATH, staff_routes
+    from consultancy.records.database import transaction
+    from consultancy.records.models import SignInFailure
 
     staff.add_user("anita", PASSWORD)
     staff.add_user("bimal", PASSWORD)
@@ -490,7 +481,7 @@ def test_the_password_typed_again_is_hashed_outside_any_transaction(
 ) -> None:
     """The slow hash of a re-authentication or a password change must not hold SQLite's
     writer lock: an enquiry sent meanwhile is stored, not kept waiting behind it."""
-    from consultancy.enquiries import database
+    from consultancy.records import database
 
     staff.add_user("anita", PASSWORD)
     now = datetime.now(UTC)

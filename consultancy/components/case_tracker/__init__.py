@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from consultancy.cases.case_file import NOTE_MAX
+from consultancy.cases.stages import HOLDER_WORDS, STAGE_WORDS
 from consultancy.components.staff_inbox.notes import note_item
 from consultancy.components.ui import link
-from consultancy.enquiries.cases import HOLDER_WORDS, NOTE_MAX, STAGE_WORDS
-from consultancy.enquiries.models import HOLDERS, STAGES
+from consultancy.records.models import HOLDERS, STAGES
 
 from .state import ApprovalRow, CasesState, DocumentRow, EventRow, LineRow, approval_choices
 

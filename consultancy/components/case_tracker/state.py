@@ -2,7 +2,7 @@
 
 The same session rule as the inbox (consultancy/components/staff_inbox/state.py): every
 handler checks the HttpOnly cookie of its own socket against the database first, through
-cases.py, which refuses a session without the second factor; what the page showed is dropped
+consultancy/cases (case_file.py), which refuses a session without the second factor; what the page showed is dropped
 when the check fails, and Reflex's full snapshot sends the private vars only to the socket
 that passed the check last (snapshot_guard). Every value shown is plain text.
 
@@ -20,14 +20,14 @@ from urllib.parse import quote
 
 import reflex as rx
 
+from consultancy.cases import case_file, emails, links, stages, tracker
 from consultancy.components.staff_inbox.notes import NoteRow
-from consultancy.enquiries import cases
-from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
 from consultancy.enquiries.inbox import check_session
-from consultancy.enquiries.settings import IST
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
 from consultancy.law.registry import law
+from consultancy.records.errors import NotSignedIn, StoreUnavailable
+from consultancy.records.settings import IST
 
 PRIVATE = ("staff_name", "morning", "opened", "new_link", "notice", "problem")
 
@@ -118,18 +118,18 @@ class CaseRow:
     version: int = 0
 
 
-def _line(line: cases.CaseLine) -> LineRow:
+def _line(line: tracker.CaseLine) -> LineRow:
     return LineRow(
         reference=line.reference,
         organisation=line.organisation,
         approval=line.approval,
-        stage=cases.STAGE_WORDS.get(line.stage, ""),
+        stage=stages.STAGE_WORDS.get(line.stage, ""),
         when=_day(line.when),
         assigned_to=line.assigned_to,
     )
 
 
-def _approval(view: cases.CaseView, approval: cases.ApprovalView) -> ApprovalRow:
+def _approval(view: case_file.CaseView, approval: stages.ApprovalView) -> ApprovalRow:
     facts = []
     for label, value in (
         ("Portal", approval.portal),
@@ -158,7 +158,7 @@ def _approval(view: cases.CaseView, approval: cases.ApprovalView) -> ApprovalRow
     # The primary contact: the one who gets the stage emails and the links.
     contact = next((c for c in view.contacts if c.primary), view.contacts[0] if view.contacts else None)
     phone = re.sub(r"[^0-9]", "", contact.phone if contact else "")
-    whatsapp = f"https://wa.me/{phone}?text={quote(cases.whatsapp_text(view, approval), safe='')}" if phone else ""
+    whatsapp = f"https://wa.me/{phone}?text={quote(emails.whatsapp_text(view, approval), safe='')}" if phone else ""
     return ApprovalRow(
         id=str(approval.id),
         name=approval.name,
@@ -181,7 +181,7 @@ def _approval(view: cases.CaseView, approval: cases.ApprovalView) -> ApprovalRow
     )
 
 
-def _case(view: cases.CaseView, version: int) -> CaseRow:
+def _case(view: case_file.CaseView, version: int) -> CaseRow:
     contact = view.contacts[0] if view.contacts else None
     return CaseRow(
         reference=view.reference,
@@ -249,7 +249,7 @@ class CasesState(rx.State):
             self._forget()
             return False
         except StoreUnavailable as failure:
-            self.problem, self.notice = (cases.UNAVAILABLE if change else failure.message), ""
+            self.problem, self.notice = (case_file.UNAVAILABLE if change else failure.message), ""
             return False
         self._checked_sid, self.staff_name = self.router.session.session_id, identity.name
         return True
@@ -257,19 +257,19 @@ class CasesState(rx.State):
     def _failed(self, error: Exception) -> None:
         if isinstance(error, NotSignedIn):
             self._forget()
-        elif isinstance(error, (StoreUnavailable, cases.CaseRefused)):
+        elif isinstance(error, (StoreUnavailable, case_file.CaseRefused)):
             self.problem, self.notice = error.message, ""
         else:
             raise error
 
     def _load_morning(self) -> None:
         try:
-            found = cases.morning(self._token, address=self._address)
+            found = tracker.morning(self._token, address=self._address)
         except (NotSignedIn, StoreUnavailable) as error:
             self._failed(error)
             return
         self.morning = MorningView(
-            by_stage=[[cases.STAGE_WORDS[s], str(n)] for s, n in found.by_stage.items()],
+            by_stage=[[stages.STAGE_WORDS[s], str(n)] for s, n in found.by_stage.items()],
             overdue=[_line(x) for x in found.overdue],
             waiting=[_line(x) for x in found.waiting_on_client],
             renewals=[_line(x) for x in found.renewals],
@@ -277,14 +277,14 @@ class CasesState(rx.State):
             cases=[_line(x) for x in found.cases],
         )
 
-    def _show(self, view: cases.CaseView, notice: str) -> None:
+    def _show(self, view: case_file.CaseView, notice: str) -> None:
         self.opened = _case(view, self.opened.version + 1)
         self.problem, self.notice = "", notice
 
-    def _do(self, call: Callable[[], cases.CaseView], notice: str) -> None:
+    def _do(self, call: Callable[[], case_file.CaseView], notice: str) -> None:
         try:
             view = call()
-        except (NotSignedIn, StoreUnavailable, cases.CaseRefused) as error:
+        except (NotSignedIn, StoreUnavailable, case_file.CaseRefused) as error:
             self._failed(error)
             return
         self._show(view, notice)
@@ -311,8 +311,8 @@ class CasesState(rx.State):
     def _open(self, reference: str) -> None:
         self.new_link = ""
         try:
-            view = cases.get_case(self._token, reference, address=self._address)
-        except (NotSignedIn, StoreUnavailable, cases.CaseRefused) as error:
+            view = tracker.get_case(self._token, reference, address=self._address)
+        except (NotSignedIn, StoreUnavailable, case_file.CaseRefused) as error:
             self._failed(error)
             return
         self._show(view, "")
@@ -328,7 +328,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         try:
-            reference = cases.open_case(
+            reference = tracker.open_case(
                 self._token,
                 enquiry_reference=str(form.get("enquiry", "")).strip(),
                 organisation=str(form.get("organisation", "")),
@@ -338,7 +338,7 @@ class CasesState(rx.State):
                 approvals=[form["approval"]] if form.get("approval") else None,
                 address=self._address,
             )
-        except (NotSignedIn, StoreUnavailable, cases.CaseRefused) as error:
+        except (NotSignedIn, StoreUnavailable, case_file.CaseRefused) as error:
             self._failed(error)
             return
         self.enquiry_prefill = ""
@@ -352,7 +352,7 @@ class CasesState(rx.State):
             return
         fields = {k: str(v) for k, v in form.items() if k not in ("row", "stage") and str(v).strip()}
         self._do(
-            lambda: cases.set_stage(
+            lambda: tracker.set_stage(
                 self._token,
                 self.opened.reference,
                 form.get("row", ""),
@@ -368,7 +368,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.set_holder(self._token, self.opened.reference, row, holder, address=self._address),
+            lambda: tracker.set_holder(self._token, self.opened.reference, row, holder, address=self._address),
             "Next step saved.",
         )
 
@@ -377,7 +377,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.tick_document(
+            lambda: tracker.tick_document(
                 self._token, self.opened.reference, document, bool(received), address=self._address
             ),
             "Document received." if received else "Document awaited again.",
@@ -388,7 +388,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.add_document(
+            lambda: tracker.add_document(
                 self._token,
                 self.opened.reference,
                 form.get("row", ""),
@@ -403,7 +403,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.add_approval(
+            lambda: tracker.add_approval(
                 self._token,
                 self.opened.reference,
                 str(form.get("approval", "")),
@@ -418,7 +418,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.set_office(
+            lambda: tracker.set_office(
                 self._token,
                 self.opened.reference,
                 assigned_to=str(form.get("assigned_to", "")),
@@ -434,7 +434,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.add_note(
+            lambda: tracker.add_note(
                 self._token, self.opened.reference, str(form.get("note", "")), address=self._address
             ),
             "Note added.",
@@ -445,7 +445,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.set_consent(self._token, self.opened.reference, bool(on), address=self._address),
+            lambda: tracker.set_consent(self._token, self.opened.reference, bool(on), address=self._address),
             "Stage emails on." if on else "Stage emails off.",
         )
 
@@ -454,7 +454,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.agree_renewals(self._token, self.opened.reference, row, address=self._address),
+            lambda: tracker.agree_renewals(self._token, self.opened.reference, row, address=self._address),
             "Renewal reminders agreed: the contact is asked by email to confirm them; their page has the dates.",
         )
 
@@ -463,13 +463,13 @@ class CasesState(rx.State):
         if not self._staff():
             return
         try:
-            token = cases.issue_link(self._token, self.opened.reference, send=bool(send), address=self._address)
-            view = cases.get_case(self._token, self.opened.reference, address=self._address)
-        except (NotSignedIn, StoreUnavailable, cases.CaseRefused) as error:
+            token = links.issue_link(self._token, self.opened.reference, send=bool(send), address=self._address)
+            view = tracker.get_case(self._token, self.opened.reference, address=self._address)
+        except (NotSignedIn, StoreUnavailable, case_file.CaseRefused) as error:
             self._failed(error)
             return
         self._show(view, "Link emailed to the contact." if send else "Link made: copy it now, it is shown once.")
-        self.new_link = cases.link_url(token)
+        self.new_link = links.link_url(token)
 
     @rx.event
     def revoke(self) -> None:
@@ -477,7 +477,7 @@ class CasesState(rx.State):
             return
         self.new_link = ""
         self._do(
-            lambda: cases.revoke_links(self._token, self.opened.reference, address=self._address), "Links revoked."
+            lambda: links.revoke_links(self._token, self.opened.reference, address=self._address), "Links revoked."
         )
 
     @rx.event
@@ -485,7 +485,7 @@ class CasesState(rx.State):
         if not self._staff():
             return
         self._do(
-            lambda: cases.close_case(self._token, self.opened.reference, bool(closed), address=self._address),
+            lambda: tracker.close_case(self._token, self.opened.reference, bool(closed), address=self._address),
             "Case closed." if closed else "Case reopened.",
         )
 

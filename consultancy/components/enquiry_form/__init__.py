@@ -2,7 +2,7 @@
 closing band with the service already chosen.
 
 The inputs are the browser's own (what the visitor typed is never lost, whatever the
-server answers); the server checks the fields (pydantic, consultancy/enquiries/form.py)
+server answers); the server checks the fields (pydantic, consultancy/forms/enquiry_form.py)
 and answers with an error next to each wrong field, a polite refusal, or a reference."""
 
 import reflex as rx
@@ -11,8 +11,8 @@ from reflex.vars.base import Var
 from consultancy.components.consent import consent
 from consultancy.components.ui import link
 from consultancy.content import content
-from consultancy.enquiries.form import HONEYPOT, LABELS, district_choices
 from consultancy.enquiries.form_post import PATH as NO_SCRIPT_PATH
+from consultancy.forms.enquiry_form import HONEYPOT, LABELS, district_choices
 from consultancy.framework.assets import shared_asset
 from consultancy.framework.behaviour import after_mount
 
@@ -236,7 +236,7 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
         KeptEnquiry.create(form_id=f"{prefix}-form", edit_page="/contact-us#enquiry"),
         rx.el.form(
             # What must be filled in, in the order the form asks for it (the form's rules:
-            # consultancy/enquiries/form.py); the rest helps but is never needed.
+            # consultancy/forms/enquiry_form.py); the rest helps but is never needed.
             rx.el.p(
                 "Needed: your name, a phone number or an email address (one is enough), a service "
                 "and the tick at the end. Everything else is optional.",

@@ -5,7 +5,7 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from consultancy.content import content
-from consultancy.enquiries.form import NOT_SURE, service_choices
+from consultancy.forms.enquiry_form import NOT_SURE, service_choices
 from consultancy.framework.assets import shared_asset
 
 

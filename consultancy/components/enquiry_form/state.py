@@ -9,14 +9,14 @@ import reflex as rx
 from sqlalchemy.exc import SQLAlchemyError
 
 from consultancy.enquiries import release
-from consultancy.enquiries.errors import FormInvalid, LooksAutomated, StoreUnavailable, TooManyEnquiries
-from consultancy.enquiries.form import read_form
 from consultancy.enquiries.limits import held_message
-from consultancy.enquiries.models import utcnow
 from consultancy.enquiries.reply import reply_by
 from consultancy.enquiries.store import receive
+from consultancy.forms.enquiry_form import read_form
 from consultancy.framework.client_state import Shared
 from consultancy.framework.elements import FormData
+from consultancy.records.errors import FormInvalid, LooksAutomated, StoreUnavailable, TooManyEnquiries
+from consultancy.records.models import utcnow
 
 
 class EnquiryState(rx.State):

@@ -1,16 +1,16 @@
 """The reminders form's answer from the backend: errors per field, a refusal, or a reference.
 
 The list travels only when the visitor sends this form (the page keeps it in the browser
-otherwise); storing and checking are in consultancy/enquiries/reminders.py."""
+otherwise); storing and checking are in consultancy/reminders/reminders.py."""
 
 import reflex as rx
 
 from consultancy.content import content
-from consultancy.enquiries.errors import FormInvalid, StoreUnavailable, TooManyEnquiries
-from consultancy.enquiries.mail_status import mail_moving
-from consultancy.enquiries.reminders import NothingToRemind, subscribe
 from consultancy.framework.client_state import Shared
 from consultancy.framework.elements import FormData
+from consultancy.mail.mail_status import mail_moving
+from consultancy.records.errors import FormInvalid, StoreUnavailable, TooManyEnquiries
+from consultancy.reminders.reminders import NothingToRemind, subscribe
 
 
 def not_saved_message() -> str:

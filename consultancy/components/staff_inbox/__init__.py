@@ -10,11 +10,11 @@ HTML from data. Styles are classes in assets/css/site.css (the CSP allows no inl
 import reflex as rx
 
 from consultancy.components.ui import link
-from consultancy.enquiries.models import HELD, NOTE_MAX, STATUSES
 from consultancy.enquiries.staff_http import SIGN_IN_PATH, SIGN_OUT_PATH
 from consultancy.framework.assets import shared_asset
 from consultancy.framework.client_state import action, call, imported
 from consultancy.framework.elements import PostForm
+from consultancy.records.models import HELD, NOTE_MAX, STATUSES
 
 from .account import account_messages, account_panel, code_field, enrolment, export_form, idle_guard, recovery_codes
 from .account_state import AccountState

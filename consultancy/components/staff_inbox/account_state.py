@@ -12,11 +12,11 @@ import dataclasses
 
 import reflex as rx
 
-from consultancy.enquiries import enrolment, staff, staff_sessions
-from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
-from consultancy.enquiries.passwords import REASONS
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
+from consultancy.records.errors import NotSignedIn, StoreUnavailable
+from consultancy.staff import enrolment, staff, staff_sessions
+from consultancy.staff.passwords import REASONS
 
 # What the page says after the password and export posts (?password=..., ?export=...).
 PASSWORD_ANSWERS = {

@@ -21,12 +21,14 @@ import dataclasses
 
 import reflex as rx
 
-from consultancy.enquiries import inbox, mail_backlog, staff
-from consultancy.enquiries.errors import NotSignedIn, StoreUnavailable
+from consultancy.enquiries import inbox
 from consultancy.enquiries.inbox import EnquiryView, InboxRefused, RelatedView
-from consultancy.enquiries.models import STATUSES
 from consultancy.enquiries.staff_http import session_token
 from consultancy.framework.snapshot_guard import guard_snapshot
+from consultancy.mail import mail_backlog
+from consultancy.records.errors import NotSignedIn, StoreUnavailable
+from consultancy.records.models import STATUSES
+from consultancy.staff import staff
 
 from .notes import NoteRow
 

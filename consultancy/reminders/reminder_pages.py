@@ -23,14 +23,15 @@ from starlette.types import Receive, Scope, Send
 
 from consultancy.content import content
 from consultancy.framework.http_routes import read_body, routes
+from consultancy.mail import unsubscribe
+from consultancy.mail.mail_status import mail_moving
+from consultancy.mail.unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
+from consultancy.records.database import transaction
+from consultancy.records.errors import StoreUnavailable
+from consultancy.records.keys import Purpose
+from consultancy.records.models import Enquiry, ReminderSubscription
 
-from . import reminders, unsubscribe
-from .database import transaction
-from .errors import StoreUnavailable
-from .keys import Purpose
-from .mail_status import mail_moving
-from .models import Enquiry, ReminderSubscription
-from .unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
+from . import reminders
 
 BODY_MAX = 1024
 # A link's query is short (an id and 32 hex characters); a longer one is no link of ours.

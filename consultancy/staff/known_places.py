@@ -18,7 +18,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from .models import StaffKnownPlace
+from consultancy.records.models import StaffKnownPlace
 
 BROWSER, NETWORK = "browser", "network"
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,64}$")

@@ -14,11 +14,10 @@ from pathlib import Path
 from sqlmodel import delete, func, select
 
 from consultancy.content import content
-
-from . import audit, ledger
-from .backups import restore_tables
-from .database import transaction
-from .models import (
+from consultancy.records import ledger
+from consultancy.records.backups import restore_tables
+from consultancy.records.database import transaction
+from consultancy.records.models import (
     CaseApproval,
     CaseContact,
     CaseDocument,
@@ -35,6 +34,7 @@ from .models import (
     StaffSession,
     utcnow,
 )
+from consultancy.staff import audit
 
 
 def _delete_enquiries(session, where) -> int:
@@ -108,7 +108,7 @@ def delete_unconfirmed_subscriptions(*, now: datetime | None = None) -> int:
     """Delete reminder subscriptions whose address's owner did not confirm them within
     reminder_confirm_days (data/enquiries.toml) of their first ask: asking again, or another
     confirmation email, does not put it off. Their lead stays, saying so."""
-    from .reminders import never_confirmed
+    from consultancy.reminders.reminders import never_confirmed
 
     now = now or utcnow()
     days = content().enquiries.reminder_confirm_days
@@ -124,7 +124,7 @@ def delete_unconfirmed_subscriptions(*, now: datetime | None = None) -> int:
 
 def delete_expired_recipients(*, now: datetime | None = None) -> int:
     """Forget the confirmation counts of mailboxes whose cap period is over (recipients.py)."""
-    from .recipients import delete_expired
+    from consultancy.mail.recipients import delete_expired
 
     with transaction() as session:
         return delete_expired(session, now or utcnow())

@@ -9,11 +9,12 @@ from datetime import datetime
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import select
 
+from consultancy.records.database import transaction
+from consultancy.records.errors import EnquiryError, StoreUnavailable
+from consultancy.records.models import StaffSession, StaffUser, utcnow
+from consultancy.records.settings import IST
+
 from . import audit
-from .database import transaction
-from .errors import EnquiryError, StoreUnavailable
-from .models import StaffSession, StaffUser, utcnow
-from .settings import IST
 from .staff import IDLE_FOR, INBOX_UNAVAILABLE, require_session
 
 

@@ -20,10 +20,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from consultancy.content import content
+from consultancy.forms.renewal_list import Held, upcoming
+from consultancy.records.database import transaction, write
+from consultancy.records.models import HELD, Enquiry, MailQueue, Reminder, ReminderSubscription, utcnow
 
-from .database import transaction, write
-from .models import HELD, Enquiry, MailQueue, Reminder, ReminderSubscription, utcnow
-from .renewal_list import Held, upcoming
 from .subscriptions import ask_to_confirm
 
 

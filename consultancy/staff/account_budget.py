@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, func, select
 
-from .models import SignInFailure
+from consultancy.records.models import SignInFailure
 
 WINDOW = timedelta(hours=1)
 FREE = 10

@@ -13,13 +13,12 @@ from datetime import datetime
 from sqlmodel import Session
 
 from consultancy.content import content
-
-from .models import MailQueue, StaffNotice, StaffUser
-from .settings import IST
+from consultancy.records.models import MailQueue, StaffNotice, StaffUser
+from consultancy.records.settings import IST
 
 IF_NOT_YOU = (
     "If this was not you, tell the firm's administrator at once: they can give you a new\n"
-    "password and second factor (python -m consultancy.enquiries add-user NAME --reset and\n"
+    "password and second factor (python -m consultancy.office add-user NAME --reset and\n"
     "reset-second-factor NAME), and `audit` shows what was done."
 )
 

@@ -2,11 +2,11 @@
 it, deploy/nginx.conf.in), plain server-rendered HTML with no script, so it works on a slow
 phone and prints cleanly.
 
-The token is the authority (cases.client_view): a live link shows its own case and nothing
+The token is the authority (links.client_view): a live link shows its own case and nothing
 else; any other (malformed, unknown, revoked, idle, its case closed) gets one plain refusal,
 the same page and status for all, which offers to send a fresh link to the email address on
 the case. That post (POST /case/<token>) answers the same words whatever happened
-(cases.ask_fresh_link), so it tells nothing about the link either. The page names no member of
+(links.ask_fresh_link), so it tells nothing about the link either. The page names no member of
 staff's notes, holds no link to the staff inbox, and is neither cached, indexed nor sent as a
 referrer (the token is in its address).
 """
@@ -22,15 +22,15 @@ from urllib.parse import quote
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from consultancy.content import content, renewals
+from consultancy.enquiries.staff_http import _same_origin
 from consultancy.framework.http_routes import header, read_body
+from consultancy.records.errors import StoreUnavailable
+from consultancy.records.settings import IST
+from consultancy.reminders.reminder_pages import HEADERS
 
-from . import cases
-from .errors import StoreUnavailable
-from .reminder_pages import HEADERS
-from .settings import IST
-from .staff_http import _same_origin
+from . import case_file, links, stages
 
-PREFIX = cases.LINK_PATH
+PREFIX = links.LINK_PATH
 BODY_MAX = 256
 # The agreed renewals as a calendar file: /case/<token>/renewals.ics.
 ICS = "/renewals.ics"
@@ -77,7 +77,7 @@ def refusal(token: str, *, asked: bool = False) -> bytes:
             f'Call us on <a href="{_e(site.tel_href)}">{_e(site.phone)}</a>, or ask for a fresh link: '
             "we send it to the email address on the case, never to another.</p>"
         )
-        if cases.TOKEN_PATTERN.fullmatch(token):
+        if links.TOKEN_PATTERN.fullmatch(token):
             parts.append(
                 f'<form method="post" action="{_e(PREFIX + token)}">'
                 '<button type="submit" class="button button--accent" id="case-fresh-link">'
@@ -86,7 +86,7 @@ def refusal(token: str, *, asked: bool = False) -> bytes:
     return _shell(REFUSED, "".join(parts))
 
 
-def _dates(approval: cases.ApprovalView) -> list[tuple[str, str]]:
+def _dates(approval: stages.ApprovalView) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     if approval.filed_on:
         rows.append(("Filed", _day(approval.filed_on)))
@@ -95,7 +95,7 @@ def _dates(approval: cases.ApprovalView) -> list[tuple[str, str]]:
     if approval.portal:
         rows.append(("Portal", approval.portal))
     clock = approval.clock
-    if clock.decide_by and approval.stage not in cases.DECIDED:
+    if clock.decide_by and approval.stage not in stages.DECIDED:
         passed = "; the time limit has passed and we are following it up" if clock.overdue else ""
         rows.append(("Due by law", _day(clock.decide_by) + passed))
         if clock.deemed_from:
@@ -123,7 +123,7 @@ def _dates(approval: cases.ApprovalView) -> list[tuple[str, str]]:
     return rows
 
 
-def page(view: cases.ClientView, token: str) -> bytes:
+def page(view: case_file.ClientView, token: str) -> bytes:
     site = content().site
     phone = re.sub(r"[^0-9]", "", view.phone)
     who = view.handler.title() if view.handler else site.name
@@ -138,7 +138,7 @@ def page(view: cases.ClientView, token: str) -> bytes:
         f'<a class="button button--chat" id="case-whatsapp" href="https://wa.me/{_e(phone)}?text={_e(message)}">WhatsApp</a></p>',
     ]
     for approval in view.approvals:
-        holder = cases.HOLDER_WORDS[approval.holder]
+        holder = stages.HOLDER_WORDS[approval.holder]
         parts.append(f'<section class="case-approval" id="approval-{approval.id}">')
         parts.append(f"<h2>{_e(approval.name)}</h2>")
         parts.append(f'<p class="case-approval__stage"><strong>Now:</strong> {_e(approval.stage_words)}</p>')
@@ -160,7 +160,7 @@ def page(view: cases.ClientView, token: str) -> bytes:
             else:
                 parts.append("<p>Nothing at the moment.</p>")
         parts.append("</section>")
-    if cases.renewal_held(view.approvals):
+    if stages.renewal_held(view.approvals):
         parts.append(
             '<section class="case-renewals"><h2>Renewal dates</h2><p>The renewal and return dates of the '
             "approvals you asked us to remind you of, for your own calendar (the same dates as our renewal "
@@ -192,11 +192,11 @@ def _unavailable() -> bytes:
     )
 
 
-async def _calendar(send: Send, view: cases.ClientView, *, head: bool = False) -> None:
+async def _calendar(send: Send, view: case_file.ClientView, *, head: bool = False) -> None:
     """The agreed renewals as an iCalendar file, from the calendar's own rules and builder."""
     site = content().site
     today = datetime.now(IST).date()
-    dated, _ = renewals.items(content().validity, cases.renewal_held(view.approvals), today)
+    dated, _ = renewals.items(content().validity, stages.renewal_held(view.approvals), today)
     body = renewals.ics(dated, site.name, site.phone, site.site_url.removeprefix("https://"), datetime.now(IST))
     headers = [
         (b"content-type", b"text/calendar; charset=utf-8"),
@@ -232,7 +232,7 @@ async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
             await _answer(send, 413, refusal(token))
             return
         try:
-            await asyncio.to_thread(cases.ask_fresh_link, token)
+            await asyncio.to_thread(links.ask_fresh_link, token)
         except StoreUnavailable:
             await _answer(send, 503, _unavailable())
             return
@@ -242,7 +242,7 @@ async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
         await _answer(send, 405, refusal(""))
         return
     try:
-        view = await asyncio.to_thread(cases.client_view, token)
+        view = await asyncio.to_thread(links.client_view, token)
     except StoreUnavailable:
         await _answer(send, 503, _unavailable(), head=head)
         return

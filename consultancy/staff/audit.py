@@ -23,10 +23,10 @@ from datetime import date, datetime, time, timedelta
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, delete, func, or_, select
 
-from . import keys
-from .database import transaction
-from .models import StaffAudit, utcnow
-from .settings import IST
+from consultancy.records import keys
+from consultancy.records.database import transaction
+from consultancy.records.models import StaffAudit, utcnow
+from consultancy.records.settings import IST
 
 logger = logging.getLogger(__name__)
 
@@ -113,14 +113,14 @@ def exported(actor: str, rows: int, *, address: str = "", how: str = "download",
     background: the download does not wait for the mail server)."""
     record("export", actor, f"{rows} rows ({how})", address=address)
     if rows > export_notice_rows():
-        from . import mail
+        from consultancy.mail import mail
 
         text = (
             f"{actor} exported {rows} enquiries ({how}) from {address or 'this server'} at "
             f"{utcnow().astimezone(IST).strftime('%d %B %Y, %H:%M IST')}.\n\n"
             "If this was not expected, change that person's password "
-            "(python -m consultancy.enquiries add-user NAME --reset) and read "
-            "python -m consultancy.enquiries audit."
+            "(python -m consultancy.office add-user NAME --reset) and read "
+            "python -m consultancy.office audit."
         )
         subject = f"Enquiries exported: {rows} rows by {actor}"
         if background:

@@ -16,7 +16,7 @@ use the whole cap, visitors' emails never more than their budget (confirmations 
 reminders); what waits is sent in a later hour.
 
 The backend runs `run_sender` as a lifespan task (every 30 s, and at once after a new
-enquiry in the same worker); `python -m consultancy.enquiries send-mail` does one pass.
+enquiry in the same worker); `python -m consultancy.office send-mail` does one pass.
 
 Settings, from the environment: SMTP_HOST (no host: nothing is sent, mail waits in the
 queue), SMTP_PORT (587 with STARTTLS, 465 with SMTP_SSL, else 25), SMTP_USER,
@@ -46,11 +46,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, func, or_, select, update
 
 from consultancy.content import content
+from consultancy.records.database import transaction
+from consultancy.records.models import Enquiry, MailQueue, utcnow
+from consultancy.records.settings import env_flag
 
 from . import letters
-from .database import transaction
-from .models import Enquiry, MailQueue, utcnow
-from .settings import env_flag
 
 logger = logging.getLogger(__name__)
 

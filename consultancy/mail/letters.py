@@ -26,11 +26,11 @@ from sqlmodel import Session, exists, or_, select
 from consultancy.content import content
 from consultancy.content import renewals as rules
 from consultancy.content.india import KOLKATA
+from consultancy.forms.enquiry_form import district_label, service_label, services_label
+from consultancy.forms.renewal_list import Held, upcoming
+from consultancy.records.models import HELD, CaseMail, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
+from consultancy.records.settings import IST
 
-from .form import district_label, service_label, services_label
-from .models import HELD, CaseMail, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
-from .renewal_list import Held, upcoming
-from .settings import IST
 from .unsubscribe import NoKey, confirm_url, unsubscribe_url
 
 __all__ = [
@@ -425,7 +425,7 @@ class StaffNoticeLetter(_WrittenLetter):
 @dataclass(frozen=True)
 class CaseLetter(_WrittenLetter):
     """An email to a case's contact: a stage change they agreed to hear of, or a link to their
-    case page (cases.py), in the site's own words and the case's facts."""
+    case page (consultancy/cases/links.py), in the site's own words and the case's facts."""
 
     @classmethod
     def read(cls, session: Session, mail_id: int) -> CaseLetter | None:

@@ -18,9 +18,8 @@ from pydantic_core import PydanticCustomError
 
 from consultancy.content import content
 from consultancy.content.contract import SERVICE_ROUTES
-
-from .errors import FormInvalid, LooksAutomated
-from .models import EMAIL_MAX, NAME_MAX, ORGANISATION_MAX
+from consultancy.records.errors import FormInvalid, LooksAutomated
+from consultancy.records.models import EMAIL_MAX, NAME_MAX, ORGANISATION_MAX
 
 NOT_SURE = "not-sure"
 OUTSIDE_ODISHA = "outside-odisha"

@@ -21,8 +21,8 @@ from datetime import datetime, timedelta
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, delete, update
 
-from . import keys
-from .models import MailRecipient
+from consultancy.records import keys
+from consultancy.records.models import MailRecipient
 
 CONFIRMATION_EVERY = timedelta(days=1)
 CONFIRMATIONS_PER_PERIOD = 3

@@ -44,10 +44,12 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, delete, func, select
 
-from . import account_budget, audit, keys, known_places, passwords, second_factor, staff_notices
-from .database import transaction
-from .errors import EnquiryError, NotSignedIn, SignInRefused, StoreUnavailable
-from .models import SignInFailure, StaffRecoveryCode, StaffSession, StaffUser, utcnow
+from consultancy.records import keys
+from consultancy.records.database import transaction
+from consultancy.records.errors import EnquiryError, NotSignedIn, SignInRefused, StoreUnavailable
+from consultancy.records.models import SignInFailure, StaffRecoveryCode, StaffSession, StaffUser, utcnow
+
+from . import account_budget, audit, known_places, passwords, second_factor, staff_notices
 
 # Failed sign-ins counted over THROTTLE_WINDOW: a name from one address, and one address
 # whatever the names (IPv6 by its /64, as the enquiry limit counts).
@@ -325,7 +327,7 @@ def sign_in(
     for an unknown name, a wrong password or code, a throttled address or name, an account
     whose guessing budget is spent, and when too many passwords are being checked at once;
     StoreUnavailable when the database is down."""
-    from .store import address_key
+    from consultancy.records.addresses import address_key
 
     now = now or utcnow()
     if (
@@ -490,7 +492,7 @@ def require_session(token: object, *, now: datetime | None = None) -> StaffIdent
 def _may_check_again(session: Session, user: StaffUser, device: object, address: str, now: datetime) -> bool:
     """False when the throttles or the account's budget hold a signed-in member of staff's
     password typed again (as they hold a sign-in: only their known browser passes a hold)."""
-    from .store import address_key
+    from consultancy.records.addresses import address_key
 
     name_key, where = _name_key(user.name), address_key(address)
     return not (_throttled(session, name_key, where, now) or _held(session, user, device, name_key, now))
@@ -534,7 +536,7 @@ def _check_again(
     member of staff: the throttles read in one transaction, the hash outside any, then
     `decide(session, user, ok)` in a second transaction; a failure counts against the same
     throttles and budget as a sign-in's."""
-    from .store import address_key
+    from consultancy.records.addresses import address_key
 
     with transaction() as session:
         user = session.get(StaffUser, user_id)

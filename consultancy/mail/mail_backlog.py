@@ -15,10 +15,9 @@ from datetime import datetime, timedelta
 from sqlmodel import func, select
 
 from consultancy.content import content
-
-from .database import transaction
-from .models import Enquiry, MailQueue, Reminder, ReminderSubscription, UTCDateTime, utcnow
-from .settings import IST
+from consultancy.records.database import transaction
+from consultancy.records.models import Enquiry, MailQueue, Reminder, ReminderSubscription, UTCDateTime, utcnow
+from consultancy.records.settings import IST
 
 
 @dataclass(frozen=True)

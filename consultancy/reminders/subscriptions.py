@@ -34,14 +34,14 @@ from sqlmodel import Session, func, select
 
 from consultancy.content import content
 from consultancy.content import renewals as rules
-
-from . import mail, recipients, store
-from .database import transaction, write
-from .errors import EnquiryError, FormInvalid, StoreUnavailable
-from .form import NOT_SURE, EnquiryForm, consent_given, email_address
-from .letters import ConfirmationLetter
-from .models import HELD, Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, utcnow
-from .renewal_list import Held, horizon, read_held, upcoming
+from consultancy.enquiries import store
+from consultancy.forms.enquiry_form import NOT_SURE, EnquiryForm, consent_given, email_address
+from consultancy.forms.renewal_list import Held, horizon, read_held, upcoming
+from consultancy.mail import mail, recipients
+from consultancy.mail.letters import ConfirmationLetter
+from consultancy.records.database import transaction, write
+from consultancy.records.errors import EnquiryError, FormInvalid, StoreUnavailable
+from consultancy.records.models import HELD, Enquiry, EnquiryNote, MailQueue, Reminder, ReminderSubscription, utcnow
 
 EMAIL_MESSAGE = "Enter your email address, for example name@example.com"
 CONSENT_MESSAGE = "Tick the consent box so that we may send you these reminders"

@@ -40,7 +40,7 @@ ADDRESS = Purpose("address", "ENQUIRY_KEY_ADDRESS", b"visitor-address")
 # confirmation one unsubscribe (labels unchanged: links already mailed stay valid).
 UNSUBSCRIBE = Purpose("unsubscribe", "ENQUIRY_KEY_LINKS", b"reminder-unsubscribe")
 CONFIRM = Purpose("confirm", "ENQUIRY_KEY_LINKS", b"reminder-confirm")
-# Clients' links to their case pages (cases.py), kept only as this hash of their token.
+# Clients' links to their case pages (consultancy/cases/links.py), kept only as this hash of their token.
 CASE_LINK = Purpose("case-link", "ENQUIRY_KEY_LINKS", b"client-case-link")
 # The erasure ledger's hashes of erased addresses.
 LEDGER = Purpose("ledger", "ENQUIRY_KEY_LEDGER", b"erasure-ledger")

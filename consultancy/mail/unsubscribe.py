@@ -19,9 +19,8 @@ import re
 from urllib.parse import urlencode
 
 from consultancy.content import content
-
-from . import keys
-from .keys import NoKey
+from consultancy.records import keys
+from consultancy.records.keys import NoKey
 
 PATH = "/_reminders/unsubscribe"
 CONFIRM_PATH = "/_reminders/confirm"

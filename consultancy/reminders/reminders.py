@@ -5,7 +5,7 @@ subscribing, confirming and stopping (subscriptions.py), which reminders are due
 them (reminder_schedule.py), and the emails themselves (letters.py), sent by the mail queue
 (mail.py). The pages and the command line call them through here.
 
-`run(today)` (python -m consultancy.enquiries reminders, daily) queues the confirmation emails
+`run(today)` (python -m consultancy.office reminders, daily) queues the confirmation emails
 and the reminders due on `today`, then sends the mail queue once.
 """
 
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from consultancy.content import renewals as rules
+from consultancy.mail import mail
 
-from . import mail
 from .reminder_schedule import ask_to_confirm_due, schedule
 
 # The pages (renewal calendar, the backend's link pages) and retention call these by this

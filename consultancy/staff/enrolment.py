@@ -15,10 +15,11 @@ from datetime import datetime
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import delete
 
+from consultancy.records.database import transaction
+from consultancy.records.errors import EnquiryError, NotSignedIn, StoreUnavailable
+from consultancy.records.models import StaffSession, StaffUser, utcnow
+
 from . import audit, second_factor, staff_notices
-from .database import transaction
-from .errors import EnquiryError, NotSignedIn, StoreUnavailable
-from .models import StaffSession, StaffUser, utcnow
 from .staff import INBOX_UNAVAILABLE, session_identity
 
 

@@ -21,7 +21,7 @@ import pyotp
 import segno
 from sqlmodel import Session, select
 
-from .models import StaffRecoveryCode, StaffUser
+from consultancy.records.models import StaffRecoveryCode, StaffUser
 
 ISSUER = "Staff inbox"
 STEP_SECONDS = 30
