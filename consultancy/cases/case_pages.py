@@ -6,7 +6,10 @@ The token is the authority (links.client_view): a live link shows its own case a
 else; any other (malformed, unknown, revoked, idle, its case closed) gets one plain refusal,
 the same page and status for all, which offers to send a fresh link to the email address on
 the case. That post (POST /case/<token>) answers the same words whatever happened
-(links.ask_fresh_link), so it tells nothing about the link either. The page names no member of
+(links.ask_fresh_link), so it tells nothing about the link either. The page sends no referrer,
+so browsers post its form with `Origin: null`: the post is known for the page's own by a field
+the page carries (`_form_mark`, keyed to the link), and refused only from another site's page
+or without that field, in words that say nothing was sent. The page names no member of
 staff's notes, holds no link to the staff inbox, and is neither cached, indexed nor sent as a
 referrer (the token is in its address).
 """
@@ -14,16 +17,17 @@ referrer (the token is in its address).
 from __future__ import annotations
 
 import asyncio
+import hmac
 import html
 import re
 from datetime import date, datetime
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from consultancy.content import content, renewals
-from consultancy.enquiries.staff_http import _same_origin
 from consultancy.framework.http_routes import header, read_body
+from consultancy.records import keys
 from consultancy.records.errors import StoreUnavailable
 from consultancy.records.settings import IST
 from consultancy.reminders.reminder_pages import HEADERS
@@ -36,6 +40,9 @@ BODY_MAX = 256
 ICS = "/renewals.ics"
 # Nothing on the page comes from another origin, and no script runs at all.
 REFUSED = "This link does not open a case page"
+NOT_TAKEN = "Your request was not sent"
+# The form's field that marks a post as the page's own.
+MARK = "from_page"
 
 
 def _e(value: object) -> str:
@@ -62,6 +69,42 @@ def _shell(title: str, body: str) -> bytes:
     ).encode()
 
 
+def _form_mark(token: str) -> str:
+    """What the page's own form carries: keyed to the link, so no other page can make it."""
+    return keys.keyed_hash(keys.CASE_LINK, "fresh-link-form:" + token)[:32]
+
+
+def _from_another_site(scope: Scope) -> bool:
+    """An Origin that names a real site other than this one ("null", the page's own without a
+    referrer, and none at all are not)."""
+    origin = header(scope, b"origin")
+    if not origin or origin == "null":
+        return False
+    host = urlsplit("//" + header(scope, b"host")).hostname
+    return host is None or urlsplit(origin).hostname != host
+
+
+def _carries_mark(body: bytes, token: str) -> bool:
+    try:
+        fields = parse_qs(body.decode("ascii"), max_num_fields=4)
+    except (UnicodeDecodeError, ValueError):
+        return False
+    sent = fields.get(MARK, [""])
+    return len(sent) == 1 and hmac.compare_digest(sent[0].encode(), _form_mark(token).encode())
+
+
+def not_taken() -> bytes:
+    """A fresh-link post that was refused: nothing was asked, and the visitor is told so."""
+    site = content().site
+    return _shell(
+        NOT_TAKEN,
+        f"<h1>{_e(NOT_TAKEN)}</h1>"
+        '<p id="case-fresh-refused">Nothing was sent. Open the link from our email again and press the '
+        f'button there, or call us on <a href="{_e(site.tel_href)}">{_e(site.phone)}</a> and we send a '
+        "fresh link while you wait.</p>",
+    )
+
+
 def refusal(token: str, *, asked: bool = False) -> bytes:
     """The one page for every link that does not open a case."""
     site = content().site
@@ -80,6 +123,7 @@ def refusal(token: str, *, asked: bool = False) -> bytes:
         if links.TOKEN_PATTERN.fullmatch(token):
             parts.append(
                 f'<form method="post" action="{_e(PREFIX + token)}">'
+                f'<input type="hidden" name="{MARK}" value="{_form_mark(token)}">'
                 '<button type="submit" class="button button--accent" id="case-fresh-link">'
                 "Send a fresh link to the email on the case</button></form>"
             )
@@ -223,13 +267,17 @@ async def case_page(scope: Scope, receive: Receive, send: Send) -> None:
     ics = scope.get("method") in ("GET", "HEAD") and token.endswith(ICS)
     token = token.removesuffix(ICS) if ics else token
     if scope.get("method") == "POST":
-        if not _same_origin(scope):
-            await _answer(send, 403, refusal(token, asked=True))
+        if _from_another_site(scope):
+            await _answer(send, 403, not_taken())
             return
-        # The post carries nothing the page needs: a body past the button's own is refused, by
-        # its announced length before any of it is read, else once it grows past BODY_MAX.
-        if _too_long(scope) or await read_body(receive, BODY_MAX) is None:
+        # The post carries nothing but the page's mark: a longer body is refused, by its
+        # announced length before any of it is read, else once it grows past BODY_MAX.
+        body = None if _too_long(scope) else await read_body(receive, BODY_MAX)
+        if body is None:
             await _answer(send, 413, refusal(token))
+            return
+        if not _carries_mark(body, token):
+            await _answer(send, 403, not_taken())
             return
         try:
             await asyncio.to_thread(links.ask_fresh_link, token)

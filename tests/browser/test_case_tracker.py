@@ -228,6 +228,52 @@ def _walk(visitor: Callable[[dict], Page], base_url: str, width: str, shots: str
     assert not page.js_errors and not client.js_errors  # type: ignore[attr-defined]
 
 
+def _letters_to(contact: str) -> list[email.message.Message]:
+    """Every email the mail queue has sent `contact` (the same mailbox file as _mail_sent_to)."""
+    _mail_sent_to(contact)
+    run = Path(tempfile.gettempdir()) / f"case-mail-{os.environ.get('PYTEST_XDIST_TESTRUNUID', os.getpid())}"
+    return [m for m in mailbox.mbox(run.with_suffix(".mbox")) if contact in m.get("To", "")]
+
+
+def test_send_a_fresh_link_sends_one_from_the_page_itself(new_page, base_url: str, viewport) -> None:
+    """The page sends no referrer, so Chromium posts its button with `Origin: null`: the server
+    refused it with a 403, and the page said a fresh link was on its way. Now the button's post
+    is taken, the fresh link arrives at the case's email (a real SMTP server), and it opens the
+    case; a post from another site's page is refused and says nothing was sent."""
+    from consultancy.cases import links, tracker
+    from consultancy.records.models import utcnow
+    from tests.browser.test_staff_inbox import PASSWORD
+    from tests.enquiry_fixtures import staff_token
+
+    name = add_user()
+    token = staff_token(name, PASSWORD)
+    contact = f"fresh-{secrets.token_hex(4)}@example.com"
+    reference = tracker.open_case(
+        token, organisation="Fresh Link Mills", email=contact, approvals=["factory-licence"], address="127.0.0.1"
+    )
+    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91), address="127.0.0.1")
+    page = new_page(viewport)
+    answer = page.goto(f"{base_url}/case/{idle}")
+    assert answer is not None and answer.status == 404
+    with page.expect_response(lambda r: r.request.method == "POST") as posted:
+        page.locator("#case-fresh-link").click()
+    assert posted.value.request.header_value("origin") == "null"
+    assert posted.value.status == 200
+    expect(page.locator("#case-fresh-asked")).to_be_visible()
+    letters = _letters_to(contact)
+    assert len(letters) == 1, [m["Subject"] for m in letters]
+    body = next(part for part in letters[0].walk() if part.get_content_type() == "text/plain")
+    body = body.get_payload(decode=True).decode()
+    fresh = re.search(r"/case/([A-Za-z0-9_-]{43})", body)
+    assert fresh and fresh.group(1) != idle
+    opened = page.goto(f"{base_url}/case/{fresh.group(1)}")
+    assert opened is not None and opened.status == 200
+    expect(page.locator("body")).to_contain_text("Fresh Link Mills")
+    # From another site's page: refused, and the page says so.
+    other = page.request.post(f"{base_url}/case/{idle}", headers={"origin": "https://evil.example"}, form={})
+    assert other.status == 403 and "Nothing was sent" in other.text() and "on its way" not in other.text()
+
+
 def test_an_altered_or_unknown_link_is_refused_alike(new_page, base_url: str) -> None:
     page = new_page(WIDTHS["mobile"])
     for token in ("Q" * 43, "short", "Q" * 42 + "%C2%B2"):

@@ -10,7 +10,7 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from consultancy.cases import links, tracker
+from consultancy.cases import case_pages, links, tracker
 from consultancy.cases.case_pages import case_routes
 from consultancy.records.models import utcnow
 from consultancy.staff import staff
@@ -19,7 +19,7 @@ from tests.enquiry_fixtures import staff_token
 PASSWORD = "correct horse battery staple"
 
 
-def serve(method: str, path: str, headers: dict[str, str] | None = None) -> httpx.Response:
+def serve(method: str, path: str, headers: dict[str, str] | None = None, data: dict | None = None) -> httpx.Response:
     async def fallback(scope, receive, send) -> None:
         await send({"type": "http.response.start", "status": 418, "headers": []})
         await send({"type": "http.response.body", "body": b""})
@@ -27,7 +27,7 @@ def serve(method: str, path: str, headers: dict[str, str] | None = None) -> http
     async def call() -> httpx.Response:
         transport = httpx.ASGITransport(app=case_routes(fallback))
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
-            return await client.request(method, path, headers=headers or {})
+            return await client.request(method, path, headers=headers or {}, data=data)
 
     return asyncio.run(call())
 
@@ -85,7 +85,7 @@ def test_every_other_link_gets_the_same_plain_refusal(token: str) -> None:
         answer = serve("GET", f"/case/{link}")
         assert answer.status_code == 404
         assert "Secret Org" not in answer.text and reference not in answer.text
-        bodies.append(answer.text.replace(link, "TOKEN"))
+        bodies.append(answer.text.replace(link, "TOKEN").replace(case_pages._form_mark(link), "MARK"))
     assert len(set(bodies)) == 1
     for malformed in ("", "x", live + "x", "%C2%B2" * 43, "../staff", live[:-1] + "/"):
         answer = serve("GET", f"/case/{malformed}")
@@ -95,17 +95,28 @@ def test_every_other_link_gets_the_same_plain_refusal(token: str) -> None:
 
 
 def test_a_fresh_link_is_asked_for_only_from_this_site(token: str) -> None:
-    reference = tracker.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
-    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91))
-    foreign = serve("POST", f"/case/{idle}", {"origin": "https://evil.example"})
-    assert foreign.status_code == 403
-    answer = serve("POST", f"/case/{idle}", {"origin": "http://127.0.0.1"})
-    assert answer.status_code == 200 and "a fresh one is on its way" in answer.text
-    assert serve("POST", f"/case/{'Q' * 43}", {"origin": "http://127.0.0.1"}).text == answer.text.replace(
-        idle, "Q" * 43
-    )
+    """The page's own form, as browsers post it from a page that sends no referrer
+    (`Origin: null`), is taken; another site's page, or a post without the page's mark, is
+    refused in words that say nothing was sent (before, a refusal said a link was on its way)."""
     from consultancy.mail.mail import pending_count
 
+    reference = tracker.open_case(token, organisation="Org", email="asha@example.com", approvals=[])
+    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91))
+    mark = {case_pages.MARK: case_pages._form_mark(idle)}
+    for headers, data in (
+        ({"origin": "https://evil.example"}, mark),
+        ({"origin": "null"}, None),
+        ({"origin": "null"}, {case_pages.MARK: case_pages._form_mark("Q" * 43)}),
+    ):
+        refused = serve("POST", f"/case/{idle}", headers, data)
+        assert refused.status_code == 403 and case_pages.NOT_TAKEN in refused.text
+        assert "on its way" not in refused.text
+    assert pending_count() == 0
+    answer = serve("POST", f"/case/{idle}", {"origin": "null"}, mark)
+    assert answer.status_code == 200 and "a fresh one is on its way" in answer.text
+    unknown = "Q" * 43
+    other = serve("POST", f"/case/{unknown}", {"origin": "null"}, {case_pages.MARK: case_pages._form_mark(unknown)})
+    assert other.text == answer.text.replace(idle, unknown)
     assert pending_count() == 1
 
 
@@ -172,5 +183,6 @@ def test_an_oversized_fresh_link_post_is_refused_before_it_is_read(token: str) -
     assert sent[0]["status"] == 413 and read == 2
     assert pending_count() == 0, "no link was sent"
     # The button's own post still works.
-    sent, _ = _raw("POST", f"/case/{idle}", [*origin, (b"content-length", b"0")], [b""])
+    form = f"{case_pages.MARK}={case_pages._form_mark(idle)}".encode()
+    sent, _ = _raw("POST", f"/case/{idle}", [*origin, (b"content-length", str(len(form)).encode())], [form])
     assert sent[0]["status"] == 200 and pending_count() == 1

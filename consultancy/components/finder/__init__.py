@@ -496,8 +496,12 @@ def _bar() -> rx.Component:
             id="finder-summary-list",
         ),
         link(
-            rx.el.span("Request Consultation"),
+            # On a phone the bar also holds call and chat: "Request" alone, so the count
+            # beside it reads whole (the name stays whole for screen readers).
+            rx.el.span("Request"),
+            rx.el.span("Consultation", class_name="finder__summary-request-more"),
             href=finder_state.enquiry_href,
+            aria_label="Request Consultation",
             class_name="button button--accent finder__summary-request",
             id="finder-summary-request",
         ),
