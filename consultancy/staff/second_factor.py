@@ -19,6 +19,7 @@ from datetime import datetime
 
 import pyotp
 import segno
+from sqlalchemy import update
 from sqlmodel import Session, select
 
 from consultancy.records.models import StaffRecoveryCode, StaffUser
@@ -131,17 +132,36 @@ def enrolled(user: StaffUser) -> bool:
 
 
 def use(session: Session, user: StaffUser, code: str, now: datetime) -> str | None:
-    """Check `code` and use it up: "totp" or "recovery" when it was good, None otherwise."""
+    """Check `code` and use it up: "totp" or "recovery" when it was good, None otherwise.
+
+    Used up by a conditional update, not by writing what was read: two sign-ins sending the
+    same code at once (PostgreSQL lets both read the old step) both pass the check, but only
+    the one whose update finds the step still older, or the recovery code still unused, gets
+    it; the other is refused."""
     if not enrolled(user) or not isinstance(code, str) or not code or len(code) > 64:
         return None
     step = matching_step(user.totp_secret or "", code, now, after=user.totp_last_step)
     if step is not None:
-        user.totp_last_step = step
-        session.add(user)
+        taken = session.execute(
+            update(StaffUser)
+            .where(StaffUser.id == user.id, StaffUser.totp_last_step < step)
+            .values(totp_last_step=step)
+            .execution_options(synchronize_session=False)
+        )
+        if taken.rowcount != 1:
+            return None
+        session.expire(user, ["totp_last_step"])
         return "totp"
     row = _unused_recovery(session, user.id, code)
     if row is not None:
-        row.used_at = now
-        session.add(row)
+        taken = session.execute(
+            update(StaffRecoveryCode)
+            .where(StaffRecoveryCode.id == row.id, StaffRecoveryCode.used_at.is_(None))
+            .values(used_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        if taken.rowcount != 1:
+            return None
+        session.expire(row, ["used_at"])
         return "recovery"
     return None
