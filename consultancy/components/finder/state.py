@@ -7,12 +7,11 @@ import json
 
 import reflex as rx
 from reflex.vars.base import Var
-from reflex_base.vars.function import FunctionVar
 
 from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, FinderPage
 from consultancy.framework.assets import shared_asset
-from consultancy.framework.client_state import Shared, action, call, imported, js, once_per_render
+from consultancy.framework.client_state import Shared, action, call, imported, once_per_render
 
 from .rules import evaluator_js, result_for
 
@@ -85,7 +84,8 @@ progress_text = call(imported(_FINDER, "progressText"), done_count, asked_count,
 TYPED = "activity_typed"
 
 # Sets several answers at once (the activity picker's choice with the words and figures typed).
-put_all = js("(entries) => {0}(Object.assign({{}}, {1}, entries))", answers.setter, answers.now).to(FunctionVar)
+# (activity_picker.jsx calls it with one object of answers.)
+put_all = action("{0}(Object.assign({{}}, {1}, args[0]));", answers.setter, answers.now)
 
 
 def answer(question: str, value: str | None = None):
