@@ -41,9 +41,26 @@ def _stage_email(session: Session, case: ClientCase, row: CaseApproval, now: dat
     _queue(session, case, contact.email, (subject, body), now)
 
 
-def _queue(session: Session, case: ClientCase, recipient: str, letter: tuple[str, str], now: datetime) -> None:
+def _queue(
+    session: Session,
+    case: ClientCase,
+    recipient: str,
+    letter: tuple[str, str],
+    now: datetime,
+    *,
+    link_seed: str | None = None,
+) -> None:
+    """Queue `letter`; one that carries the client's link has CASE_LINK_PLACEHOLDER in its body
+    and the link's `link_seed`."""
     subject, body = letter
-    mail = CaseMail(case_id=case.id or 0, recipient=recipient, subject=subject[:200], body=body, created_at=now)
+    mail = CaseMail(
+        case_id=case.id or 0,
+        recipient=recipient,
+        subject=subject[:200],
+        body=body,
+        created_at=now,
+        link_seed=link_seed,
+    )
     session.add(mail)
     session.flush()
     session.add(MailQueue(case_mail_id=mail.id, next_try_at=now))

@@ -1,5 +1,7 @@
-"""The client's private links. A link carries a 256-bit random token; only its keyed hash
-(keys.CASE_LINK) is stored. A link ends when staff revoke it, or `case_link_idle_days`
+"""The client's private links. A link carries a 256-bit token made from a random seed under
+the links' key (keys.case_link_token); only its keyed hash (keys.CASE_LINK) is stored, and an
+email that carries it keeps only the seed until it is written at sending (letters.CaseLetter),
+so neither the database nor a backup holds a working link. A link ends when staff revoke it, or `case_link_idle_days`
 (data/enquiries.toml) after its last use. Whoever holds a link that has ended may ask for a
 fresh one, which goes only to the case's primary contact, and counts against that mailbox's cap
 of emails asked for by someone outside the firm (recipients.take_confirmation)."""
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
@@ -16,6 +19,7 @@ from consultancy.content import content
 from consultancy.mail import recipients
 from consultancy.records import keys
 from consultancy.records.models import (
+    CASE_LINK_PLACEHOLDER,
     CaseContact,
     CaseEvent,
     CaseLink,
@@ -56,8 +60,15 @@ def token_hash(token: str) -> str:
     return keys.keyed_hash(keys.CASE_LINK, token)
 
 
-def _new_link(session: Session, case: ClientCase, contact: CaseContact | None, now: datetime) -> str:
-    token = secrets.token_urlsafe(32)
+@dataclass(frozen=True)
+class NewLink:
+    token: str  # shown once to staff
+    seed: str  # kept with an email that carries it
+
+
+def _new_link(session: Session, case: ClientCase, contact: CaseContact | None, now: datetime) -> NewLink:
+    seed = secrets.token_hex(32)
+    token = keys.case_link_token(seed)
     session.add(
         CaseLink(
             case_id=case.id or 0,
@@ -67,7 +78,7 @@ def _new_link(session: Session, case: ClientCase, contact: CaseContact | None, n
             last_used_at=now,
         )
     )
-    return token
+    return NewLink(token, seed)
 
 
 def _revoke(session: Session, case: ClientCase, now: datetime) -> int:
@@ -99,10 +110,10 @@ def issue_link(
         if send:
             if contact is None or not contact.email:
                 raise CaseRefused("The case's contact has no email address.")
-            _queue(session, case, contact.email, _link_letter(case, link), now)
+            _queue(session, case, contact.email, _link_letter(case), now, link_seed=link.seed)
         _event(session, case, staff.name, "link", "Link made" + (" and emailed to the contact" if send else ""), now)
         audit.record("case-link", staff.name, f"{case.reference}: link made", address=address, now=now, session=session)
-        return link
+        return link.token
 
     return _write(work)
 
@@ -183,13 +194,14 @@ def ask_fresh_link(link: object, *, now: datetime | None = None) -> None:
         found.revoked_at = now
         session.add(found)
         fresh = _new_link(session, case, contact, now)
-        _queue(session, case, contact.email, _link_letter(case, fresh), now)
+        _queue(session, case, contact.email, _link_letter(case), now, link_seed=fresh.seed)
         _event(session, case, "client", "link", "Fresh link sent to the contact at their request", now)
 
     _write(work)
 
 
-def _link_letter(case: ClientCase, link: str) -> tuple[str, str]:
+def _link_letter(case: ClientCase) -> tuple[str, str]:
+    """The email with a link to the case's page; the link itself goes in at sending."""
     site = content().site
     return (
         f"Your approvals with {site.name}: {case.reference}",
@@ -197,7 +209,7 @@ def _link_letter(case: ClientCase, link: str) -> tuple[str, str]:
             [
                 f"This is the private page where you can see how the approvals of {case.organisation} stand:",
                 "",
-                link_url(link),
+                link_url(CASE_LINK_PLACEHOLDER),
                 "",
                 f"Anyone with this link can see the page: keep it to yourself. It stops working after "
                 f"{content().enquiries.case_link_idle_days} days without use; we can send a fresh one.",

@@ -28,7 +28,17 @@ from consultancy.content import renewals as rules
 from consultancy.content.india import KOLKATA
 from consultancy.forms.enquiry_form import district_label, service_label, services_label
 from consultancy.forms.renewal_list import Held, upcoming
-from consultancy.records.models import HELD, CaseMail, Enquiry, MailQueue, Reminder, ReminderSubscription, StaffNotice
+from consultancy.records import keys
+from consultancy.records.models import (
+    CASE_LINK_PLACEHOLDER,
+    HELD,
+    CaseMail,
+    Enquiry,
+    MailQueue,
+    Reminder,
+    ReminderSubscription,
+    StaffNotice,
+)
 from consultancy.records.settings import IST
 
 from .unsubscribe import NoKey, confirm_url, unsubscribe_url
@@ -430,7 +440,12 @@ class CaseLetter(_WrittenLetter):
     @classmethod
     def read(cls, session: Session, mail_id: int) -> CaseLetter | None:
         row = session.get(CaseMail, mail_id)
-        return cls(row.recipient, row.subject, row.body) if row is not None else None
+        if row is None:
+            return None
+        body = row.body
+        if row.link_seed:
+            body = body.replace(CASE_LINK_PLACEHOLDER, keys.case_link_token(row.link_seed))
+        return cls(row.recipient, row.subject, body)
 
 
 # --- what a queue row carries -------------------------------------------------------------------

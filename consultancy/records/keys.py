@@ -13,6 +13,7 @@ links are never signed with the public key (`key(..., strict=True)`).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import os
@@ -87,6 +88,15 @@ def key(purpose: Purpose, *, strict: bool = False, previous: bool = False) -> by
 
 def keyed_hash(purpose: Purpose, text: str, *, previous: bool = False) -> str:
     return hmac.new(key(purpose, previous=previous), text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+
+
+def case_link_token(seed: str) -> str:
+    """A client's link token made from its seed under the links' key: the database keeps the
+    seed of a link still to be mailed, never the link, and the email is written with it only at
+    sending, so a copy of the database without this key holds no working link. 43 characters of
+    the URL-safe alphabet, 256 bits, like secrets.token_urlsafe(32)."""
+    digest = hmac.new(key(CASE_LINK), b"case-link-seed:" + seed.encode("ascii"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 def key_id(purpose: Purpose, *, previous: bool = False) -> str:

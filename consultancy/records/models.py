@@ -521,6 +521,10 @@ class CaseLink(SQLModel, table=True):
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
+# Where a client's link goes in a case email's stored body (CaseMail.link_seed).
+CASE_LINK_PLACEHOLDER = "{case-link}"
+
+
 class CaseMail(SQLModel, table=True):
     """An email to a case's contact (a stage change, a fresh link), carried by the mail queue."""
 
@@ -530,5 +534,8 @@ class CaseMail(SQLModel, table=True):
     case_id: int = Field(foreign_key="client_case.id", ondelete="CASCADE", index=True)
     recipient: str = Field(max_length=EMAIL_MAX)
     subject: str = Field(max_length=200)
+    # A client's link is never written here: the body holds CASE_LINK_PLACEHOLDER and the link's
+    # seed is kept beside it (keys.case_link_token), the link written in only as it is sent.
     body: str = Field(sa_type=sa.Text)
     created_at: datetime = Field(sa_type=UTCDateTime)
+    link_seed: str | None = Field(default=None, max_length=64)

@@ -5,6 +5,7 @@ other link gets one plain refusal; hostile text is shown as text; the headers ar
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import timedelta
 
 import httpx
@@ -186,3 +187,43 @@ def test_an_oversized_fresh_link_post_is_refused_before_it_is_read(token: str) -
     form = f"{case_pages.MARK}={case_pages._form_mark(idle)}".encode()
     sent, _ = _raw("POST", f"/case/{idle}", [*origin, (b"content-length", str(len(form)).encode())], [form])
     assert sent[0]["status"] == 200 and pending_count() == 1
+
+
+def test_a_backup_holds_no_working_client_link(token: str, db_url: str, tmp_path, mail_server) -> None:
+    """A case email's body kept the whole link, token and all, after it was sent, so a stolen
+    backup opened live case pages. Now the database keeps only the link's seed beside a
+    placeholder, the link written in as the email goes: neither a backup taken while the email
+    waits nor one taken after it went holds the link, and the email that arrives opens the page."""
+    import io
+    from email import message_from_bytes, policy
+
+    from consultancy.mail.mail import send_due
+    from consultancy.office.__main__ import main as cli
+
+    reference = tracker.open_case(token, organisation="Backup Org", email="asha@example.com", approvals=[])
+    shown = links.issue_link(token, reference, send=True)
+    idle = links.issue_link(token, reference, now=utcnow() - timedelta(days=91))
+    links.ask_fresh_link(idle)
+
+    def backup(name: str) -> bytes:
+        path = tmp_path / name
+        assert cli(["backup", str(path)], err=io.StringIO()) == 0
+        return path.read_bytes()
+
+    waiting = backup("waiting.db")
+    send_due()
+    sent = backup("sent.db")
+    letters = [message_from_bytes(m.original_content, policy=policy.default) for m in mail_server.messages]
+    mailed = [re.search(r"/case/([A-Za-z0-9_-]{43})", m.get_body(("plain",)).get_content()) for m in letters]
+    tokens = [found.group(1) for found in mailed if found]
+    assert len(tokens) == 2 and shown in tokens
+    for token_mailed in tokens:
+        assert links.client_view(token_mailed) is not None
+        for copy in (waiting, sent):
+            assert token_mailed.encode() not in copy
+    # A compressed dump could hide it from the bytes: the tables themselves hold none either.
+    import sqlalchemy as sa
+
+    with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
+        stored = " ".join(row[0] for row in connection.execute(sa.text("SELECT body FROM case_mail")))
+    assert stored and not any(token_mailed in stored for token_mailed in tokens)
