@@ -98,6 +98,8 @@ class ClientView:
     handler: str
     phone: str
     updated_at: datetime
+    # Whether the case's contact has an email address: the page promises no email otherwise.
+    has_email: bool = True
 
 
 def _today(now: datetime) -> date:

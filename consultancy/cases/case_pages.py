@@ -186,14 +186,15 @@ def page(view: case_file.ClientView, token: str) -> bytes:
         parts.append(f'<section class="case-approval" id="approval-{approval.id}">')
         parts.append(f"<h2>{_e(approval.name)}</h2>")
         parts.append(f'<p class="case-approval__stage"><strong>Now:</strong> {_e(approval.stage_words)}</p>')
-        parts.append(f"<p><strong>Next step with:</strong> {_e(holder)}. {_e(approval.next_words)}</p>")
+        next_words = approval.next_words if view.has_email else stages.NEXT_WORDS_BY_PHONE[approval.stage]
+        parts.append(f"<p><strong>Next step with:</strong> {_e(holder)}. {_e(next_words)}</p>")
         dates = _dates(approval)
         if dates:
             parts.append('<dl class="case-approval__dates">')
             parts += [f"<dt>{_e(label)}</dt><dd>{_e(value)}</dd>" for label, value in dates]
             parts.append("</dl>")
         awaited = approval.awaited
-        if approval.stage in ("gathering", "query") or awaited:
+        if approval.stage in stages.CLIENT_OWES_AT:
             parts.append("<h3>What we are waiting for from you</h3>")
             if awaited:
                 parts.append('<ul class="case-approval__awaited">')
@@ -208,7 +209,8 @@ def page(view: case_file.ClientView, token: str) -> bytes:
         parts.append(
             '<section class="case-renewals"><h2>Renewal dates</h2><p>The renewal and return dates of the '
             "approvals you asked us to remind you of, for your own calendar (the same dates as our renewal "
-            f'calendar and its reminder emails).</p><p><a class="button button--secondary" id="case-ics" '
+            + ("calendar and its reminder emails" if view.has_email else "calendar")
+            + f').</p><p><a class="button button--secondary" id="case-ics" '
             f'href="{_e(PREFIX + token + ICS)}" download="renewals.ics">Add them to your calendar (.ics)</a></p>'
             "</section>"
         )

@@ -166,6 +166,7 @@ def client_view(link: object, *, now: datetime | None = None) -> ClientView | No
             handler=case.assigned_to,
             phone=case.handler_phone or re.sub(r"[^+0-9]", "", site.phone),
             updated_at=case.updated_at,
+            has_email=bool((contact := _primary(session, case)) and contact.email),
         )
 
     return _write(work)

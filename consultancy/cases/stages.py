@@ -45,6 +45,17 @@ NEXT_WORDS: dict[str, str] = {
 }
 
 
+# The same for a contact we can reach only by phone: nothing is promised by email.
+NEXT_WORDS_BY_PHONE: dict[str, str] = {
+    **NEXT_WORDS,
+    "granted": "Keep the order safe. We call you before it must be renewed.",
+}
+
+# The stages at which the client may owe us something: only then does the page list what we
+# are waiting for (a filed or granted approval waits for nothing from them).
+CLIENT_OWES_AT = frozenset({"gathering", "query", "renewal"})
+
+
 # Who holds the next step after moving to a stage (staff may change it).
 HOLDER_AFTER: dict[str, str] = {
     "gathering": "client",

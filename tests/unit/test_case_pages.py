@@ -227,3 +227,23 @@ def test_a_backup_holds_no_working_client_link(token: str, db_url: str, tmp_path
     with sa.create_engine(db_url, poolclass=sa.pool.NullPool).connect() as connection:
         stored = " ".join(row[0] for row in connection.execute(sa.text("SELECT body FROM case_mail")))
     assert stored and not any(token_mailed in stored for token_mailed in tokens)
+
+
+def test_the_page_promises_nothing_untrue(token: str) -> None:
+    """A case with only a phone number is promised no email; a filed or granted approval does
+    not list what we are waiting for (the documents were given); one still gathering does."""
+    reference = tracker.open_case(
+        token, organisation="Phone Only Mills", phone="9437012345", approvals=["hazardous-waste", "factory-licence"]
+    )
+    hazardous, factory = tracker.get_case(token, reference).approvals
+    tracker.set_stage(token, reference, hazardous.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"})
+    tracker.agree_renewals(token, reference, hazardous.id)
+    link = links.issue_link(token, reference)
+    text = serve("GET", f"/case/{link}").text
+    assert "mail" not in text.lower().replace("mailto", ""), re.findall(r"[^.]*mail[^.]*", text.lower())
+    sections = text.split('<section class="case-approval"')
+    granted = next(s for s in sections if "Hazardous" in s)
+    gathering = next(s for s in sections if "Factory" in s)
+    assert "What we are waiting for" not in granted
+    assert "What we are waiting for" in gathering
+    assert "We call you before it must be renewed" in granted
