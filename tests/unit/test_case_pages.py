@@ -235,7 +235,7 @@ def test_the_page_promises_nothing_untrue(token: str) -> None:
     reference = tracker.open_case(
         token, organisation="Phone Only Mills", phone="9437012345", approvals=["hazardous-waste", "factory-licence"]
     )
-    hazardous, factory = tracker.get_case(token, reference).approvals
+    hazardous, _factory = tracker.get_case(token, reference).approvals
     tracker.set_stage(token, reference, hazardous.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"})
     tracker.agree_renewals(token, reference, hazardous.id)
     link = links.issue_link(token, reference)
