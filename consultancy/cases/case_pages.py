@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from consultancy.content import content, renewals
 from consultancy.framework.http_routes import header, read_body
+from consultancy.mail.landing import branded_page
 from consultancy.records import keys
 from consultancy.records.errors import StoreUnavailable
 from consultancy.records.settings import IST
@@ -58,15 +59,9 @@ def _moment(value: datetime) -> str:
 
 
 def _shell(title: str, body: str) -> bytes:
-    site = content().site
-    return (
-        '<!DOCTYPE html><html lang="en-IN"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">'
-        f'<title>{_e(title)} | {_e(site.name)}</title><link rel="stylesheet" href="/css/site.css"></head>'
-        f'<body><main class="container case-page" id="main">{body}'
-        f'<p class="case-page__firm">{_e(site.name)}, {_e(site.phone)}</p></main></body></html>'
-    ).encode()
+    return branded_page(
+        title, body, head='<meta name="referrer" content="no-referrer">', main_class="container case-page"
+    )
 
 
 def _form_mark(token: str) -> str:

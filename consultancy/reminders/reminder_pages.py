@@ -24,6 +24,7 @@ from starlette.types import Receive, Scope, Send
 from consultancy.content import content
 from consultancy.framework.http_routes import read_body, routes
 from consultancy.mail import unsubscribe
+from consultancy.mail.landing import branded_page
 from consultancy.mail.mail_status import mail_moving
 from consultancy.mail.unsubscribe import CONFIRM, CONFIRM_PATH, PATH, UNSUBSCRIBE
 from consultancy.records.database import transaction
@@ -63,16 +64,8 @@ def _page(title: str, *paragraphs: str, form_action: str = "", button: tuple[str
             f'<button type="submit" class="button button--accent" id="{button_id}">{html.escape(label)}</button>'
             "</form>"
         )
-    name = html.escape(site.name)
-    return (
-        '<!DOCTYPE html><html lang="en-IN"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="robots" content="noindex, nofollow">'
-        f'<title>{html.escape(title)} | {name}</title><link rel="stylesheet" href="/css/site.css"></head>'
-        f'<body><main class="container" id="main"><h1>{html.escape(title)}</h1>{body}'
-        f'<p><a href="{html.escape(site.site_url)}/renewal-calendar">The renewal calendar</a></p>'
-        "</main></body></html>"
-    ).encode()
+    body += f'<p><a href="{html.escape(site.site_url)}/renewal-calendar">The renewal calendar</a></p>'
+    return branded_page(title, f"<h1>{html.escape(title)}</h1>{body}")
 
 
 async def _answer(send: Send, status: int, page: bytes) -> None:

@@ -64,6 +64,7 @@ def test_a_live_link_shows_its_case_in_plain_words(token: str) -> None:
     assert "/staff" not in text and "_staff" not in text
     assert 'href="tel:+919876543210"' in text and 'href="https://wa.me/919876543210?text=' in text
     assert "Last updated" in text
+    assert 'id="landing-whatsapp"' in text and 'class="landing__brand"' in text
     headers = answer.headers
     assert headers["cache-control"] == "no-store" and headers["referrer-policy"] == "no-referrer"
     assert (

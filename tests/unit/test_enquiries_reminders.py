@@ -171,6 +171,19 @@ def test_without_a_signing_key_reminders_wait(
     assert count(db_url, "mail_queue WHERE sent_at IS NULL") == 1
 
 
+def _branded(page: str) -> None:
+    """A page reached from an email names the firm and gives its phone and WhatsApp (before,
+    these pages had neither)."""
+    from html import escape
+
+    from consultancy.content import content
+
+    site = content().site
+    assert escape(site.name, quote=True) in page and 'class="landing__brand"' in page
+    assert f'href="{escape(site.tel_href, quote=True)}"' in page
+    assert f'href="{escape(site.chat_href, quote=True)}"' in page
+
+
 def test_the_unsubscribe_link_stops_reminders_and_a_get_alone_does_not(db_url: str, mail_server: MailCatcher) -> None:
     subscribe()
     reminders.run(date(2027, 2, 14))
@@ -180,6 +193,7 @@ def test_the_unsubscribe_link_stops_reminders_and_a_get_alone_does_not(db_url: s
     # A mail scanner fetching the link: a page with a button, and the reminders still run.
     page = serve_reminder_pages("GET", target)
     assert page.status_code == 200 and 'method="post"' in page.text and "Stop my reminders" in page.text
+    _branded(page.text)
     assert page.headers["cache-control"] == "no-store" and page.headers["referrer-policy"] == "no-referrer"
     assert reminders.run(date(2027, 3, 7)).sent == 1
     # A tampered signature, or another subscription's id, is refused and changes nothing.
@@ -193,6 +207,7 @@ def test_the_unsubscribe_link_stops_reminders_and_a_get_alone_does_not(db_url: s
     # The mail client's one click (RFC 8058): stopped, with a note for staff.
     answer = serve_reminder_pages("POST", target, b"List-Unsubscribe=One-Click")
     assert answer.status_code == 200 and "stopped" in answer.text
+    _branded(answer.text)
     assert count(db_url, "reminder_subscription WHERE unsubscribed_at IS NOT NULL") == 1
     assert count(db_url, "enquiry_note WHERE author = 'website' AND text LIKE 'Reminders stopped%'") == 1
     assert reminders.run(date(2027, 9, 2)).queued == 0
