@@ -547,6 +547,11 @@ class EnquirySettings(Model):
     # Enquiries stored in any 24 hours, from everyone, held or not: beyond this the store
     # refuses (the visitor is offered WhatsApp, email and the phone; staff are alerted).
     store_max_per_day: Annotated[int, Field(ge=100, le=1_000_000)] = 5000
+    # Each source's share of that cap in a day (IST): one address (an IPv6 /64), and one network
+    # (an IPv4 /24, an IPv6 /48). Beyond its share a source's enquiries are only counted, for
+    # staff, so that no one source can fill the store and silence the form for everyone else.
+    share_per_address_per_day: Annotated[int, Field(ge=10, le=100_000)] = 100
+    share_per_network_per_day: Annotated[int, Field(ge=10, le=100_000)] = 300
     # The firm's email of its own for each enquiry, at most this many an hour; the rest of
     # the hour's enquiries (and held ones after the first) are summed up in one digest.
     notifications_per_hour: Annotated[int, Field(ge=1, le=1000)] = 30

@@ -44,8 +44,35 @@ def store_full(now: datetime) -> bool:
     return True
 
 
+_last_over_alert: datetime | None = None
+
+
+def over_share(now: datetime) -> bool:
+    """Record an enquiry counted over its source's share; True when this one emails staff."""
+    global _last_over_alert
+    logger.warning("enquiry not stored: its source's share of the store is spent for the day")
+    with _lock:
+        if _last_over_alert is not None and now - _last_over_alert < ALERT_EVERY:
+            return False
+        _last_over_alert = now
+    settings = content().enquiries
+    text = (
+        "One connection or network has sent more enquiries today than its share of the website's store "
+        f"({settings.share_per_address_per_day} an address, {settings.share_per_network_per_day} a network: "
+        "data/enquiries.toml). Its further enquiries are counted, not stored, so that it cannot fill the "
+        "store and stop everyone else's; every other visitor's enquiries are stored as usual. Those "
+        "visitors are told their enquiry is NOT sent and are offered WhatsApp, email and the phone.\n\n"
+        "The counts are in the source_share table. This email is sent at most once an hour."
+    )
+    threading.Thread(
+        target=mail.send_notice, args=("Website enquiries: one source over its share", text), daemon=True
+    ).start()
+    return True
+
+
 def reset() -> None:
     """Forget the last alert (tests)."""
-    global _last_alert
+    global _last_alert, _last_over_alert
+    _last_over_alert = None
     with _lock:
         _last_alert = None

@@ -2,9 +2,13 @@
 checks is never dropped for a limit. Over the hourly limit per address or per contact (email
 or phone) it is stored as held, for staff to check before it counts as new (or for the
 visitor's browser to pass a small check, release.py). However many are held, none is refused
-for it: the only refusal is the store's absolute cap on enquiries a day (`store_max_per_day`),
-far above the office's busiest day; there the visitor is offered WhatsApp, email and the
-phone, and staff are alerted (alerts.py).
+for it. The store's absolute cap on enquiries a day (`store_max_per_day`, far above the
+office's busiest day) is shared: each address and each network may fill only its own share of
+it in a day (`share_per_address_per_day`, `share_per_network_per_day`), beyond which its
+enquiries are counted in one row for staff (SourceShare), not stored, so that no one source
+can fill the store and silence the form for everyone else. A visitor refused by the cap or
+their source's share is offered WhatsApp, email and the phone, and staff are alerted
+(alerts.py).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 from consultancy.forms.enquiry_form import EnquiryForm
 from consultancy.records.errors import StoreFull
-from consultancy.records.models import Enquiry, MailQueue, RecentSubmission
+from consultancy.records.models import Enquiry, MailQueue, RecentSubmission, SourceShare
+from consultancy.records.settings import IST
 
 RATE_WINDOW = timedelta(hours=1)
 # The window of the store's absolute cap.
@@ -98,6 +103,33 @@ def check_store_cap(session: Session, now: datetime, settings: EnquirySettings) 
     ).one()
     if stored >= settings.store_max_per_day:
         raise StoreFull(store_full_message())
+
+
+def take_share(session: Session, address: str, network: str, now: datetime, settings: EnquirySettings) -> bool:
+    """Count one enquiry against its address's and network's shares of the day: True when both
+    have room (it is stored), False when either is spent (it is counted there as over, once,
+    in the same row however many come). Inside the storing transaction, after the counter lock."""
+    day = now.astimezone(IST).date()
+    session.exec(delete(SourceShare).where(SourceShare.day < day - timedelta(days=1)))
+    rows = []
+    for key, kind, share in (
+        (address, "address", settings.share_per_address_per_day),
+        (network, "network", settings.share_per_network_per_day),
+    ):
+        row = session.exec(select(SourceShare).where(SourceShare.source_key == key, SourceShare.day == day)).first()
+        if row is None:
+            row = SourceShare(source_key=key, kind=kind, day=day)
+        rows.append((row, share))
+    spent = next((row for row, share in rows if row.stored >= share), None)
+    if spent is not None:
+        spent.over += 1
+        spent.last_over_at = now
+        session.add(spent)
+        return False
+    for row, _ in rows:
+        row.stored += 1
+        session.add(row)
+    return True
 
 
 def held_message(reference: str) -> str:

@@ -18,9 +18,9 @@ from consultancy.content import content
 from consultancy.content.models import EnquirySettings
 from consultancy.forms.enquiry_form import EnquiryForm
 from consultancy.mail import mail
-from consultancy.records.addresses import address_key
+from consultancy.records.addresses import address_key, network_key
 from consultancy.records.database import write
-from consultancy.records.errors import StoreFull, StoreUnavailable
+from consultancy.records.errors import OverShare, StoreFull, StoreUnavailable
 from consultancy.records.models import HELD, Enquiry, RecentSubmission, ReferenceCounter, utcnow
 from consultancy.records.settings import IST
 
@@ -88,16 +88,24 @@ def receive(
     # No moment given: the clock is read again once the transaction holds its lock (_store).
     clock = now is None
     now = now or utcnow()
-    key = address_key(address)
+    key, network = address_key(address), network_key(address)
     client_key = client_key if isinstance(client_key, str) and 8 <= len(client_key) <= 64 else ""
     for attempt in range(_ATTEMPTS):
         try:
             enquiry = write(
-                lambda session: _store(session, form, key, now, settings, client_key, also, contact_key, hold, clock)
+                lambda session: _store(
+                    session, form, key, now, settings, client_key, also, contact_key, hold, clock, network
+                )
             )
+            if enquiry is None:
+                # Counted (committed) against its source's spent share, not stored.
+                raise OverShare(limits.store_full_message())
             # Committed: the sender in this worker (if any) sends the firm's email now.
             mail.wake_sender()
             return Receipt(reference=enquiry.reference, held=enquiry.status == HELD)
+        except OverShare:
+            alerts.over_share(now)
+            raise
         except StoreFull:
             alerts.store_full(now)
             raise
@@ -122,7 +130,9 @@ def _store(
     contact_key: str = "",
     hold: bool = False,
     clock: bool = False,
-) -> Enquiry:
+    network: str = "",
+) -> Enquiry | None:
+    """The enquiry stored; None when its source's share of the day is spent (counted instead)."""
     if client_key:
         # Sent before (a second try after the backend was away): the same enquiry, once. Two
         # tries racing past this both reach the insert; the unique key refuses the second,
@@ -141,6 +151,10 @@ def _store(
         # it, so the hour's digest (notifications.py) finds every one in its window.
         now = max(now, utcnow())
     limits.check_store_cap(session, now, settings)
+    if not limits.take_share(session, key, network or key, now, settings):
+        # Its number goes back (the lock is still ours): references keep no gap for it.
+        session.exec(update(ReferenceCounter).where(ReferenceCounter.year == year).values(last=number - 1))
+        return None
     verdict = limits.judge(session, form, key, now, settings, contact_key, hold=hold)
     enquiry = Enquiry(
         reference=reference(settings.reference_prefix, year, number),

@@ -37,6 +37,11 @@ class StoreFull(StoreUnavailable):
     visitor must be offered the other ways to reach the firm."""
 
 
+class OverShare(StoreFull):
+    """The sending address's or network's share of the store is spent for the day: nothing was
+    stored (it was counted for staff), and the visitor is told as at the cap."""
+
+
 class NotSignedIn(EnquiryError):
     """No valid staff session: the token is missing, unknown or expired."""
 

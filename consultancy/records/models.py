@@ -133,6 +133,24 @@ class ReferenceCounter(SQLModel, table=True):
     last: int
 
 
+class SourceShare(SQLModel, table=True):
+    """What one source (an address or a network, by keyed hash) stored on one day (IST), and
+    how many enquiries it sent beyond its share of the store: those are counted here, one row
+    however many, not stored (limits.take_share). Rows older than yesterday are deleted."""
+
+    __tablename__ = "source_share"
+    __table_args__ = (sa.UniqueConstraint("source_key", "day", name="one_row_a_day"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    source_key: str = Field(max_length=64)
+    # "address" or "network"
+    kind: str = Field(max_length=10)
+    day: date = Field(index=True)
+    stored: int = 0
+    over: int = 0
+    last_over_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
 class RecentSubmission(SQLModel, table=True):
     """One row per stored enquiry for the per-address limit, deleted after an hour.
 

@@ -217,3 +217,38 @@ def test_the_hourly_bound_on_notifications_counts_the_hour_before_an_enquiry_not
     # hour of its own before it: the later ones do not count against it.
     store.receive(person(9), "198.51.100.9", now=now - timedelta(hours=2))
     assert rows(db_url, own) == [(3,)]
+
+
+def test_one_source_cannot_silence_the_form_for_everyone(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack of the security review, scaled down: one address posts far past the store's
+    daily cap (at nginx's rate it stored 5,000 in 17 minutes, and every visitor from every
+    address was then told "Not sent yet" for a day). Now it fills only its share: the rest is
+    counted in one row, not stored, it is told "Not sent yet" itself, and a real visitor from
+    elsewhere is stored. A neighbour in its network shares the network's share; an IPv6 attacker
+    spreading over /64s of one /48 is bounded alike."""
+    _limits(monkeypatch, store_max_per_day=100, share_per_address_per_day=10, share_per_network_per_day=30)
+    monkeypatch.setattr(alerts.mail, "send_notice", lambda subject, text: None)
+    alerts.reset()
+    now = datetime.now(UTC)
+    refused = 0
+    for n in range(300):
+        try:
+            store.receive(person(n), "203.0.113.66", now=now + timedelta(seconds=n))
+        except StoreFull as full:
+            refused += 1
+            assert "Not sent yet" in full.message and "Received" not in full.message
+    assert refused == 290
+    for n in range(200):
+        try:
+            store.receive(person(1000 + n), f"2001:db8:77:{n:x}::1", now=now + timedelta(seconds=n))
+        except StoreFull:
+            refused += 1
+    assert refused == 290 + 170
+    assert rows(db_url, "SELECT count(*) FROM enquiry") == [(40,)]
+    assert sorted(rows(db_url, "SELECT kind, stored, over FROM source_share WHERE over > 0")) == [
+        ("address", 10, 290),
+        ("network", 30, 170),
+    ]
+    # Real visitors from elsewhere are stored, however long the attack goes on.
+    for n, address in enumerate(("198.51.100.7", "2001:db8:aa::5", "192.0.2.44")):
+        assert store.receive(person(5000 + n), address, now=now + timedelta(minutes=10)).reference
