@@ -72,6 +72,12 @@ def _flow(page, label: str) -> None:
     expect(items).to_have_count(2)
     expect(page.locator("#cal-items")).not_to_contain_text("Apply to renew: Consent to operate")
     # One that prints an expiry: the firm's advised months before it, said to be advice.
+    # (Unticked and ticked again: a fresh date field, as digits typed into a filled one
+    # land in its year.)
+    page.locator("#cal-consent-to-operate").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#cal-consent-to-operate")).not_to_be_checked()
+    _tick_by_keyboard(page, "consent-to-operate")
     page.locator("#cal-kind-consent-to-operate").select_option("expiry")
     expect(page.locator("#cal-why-consent-to-operate")).to_contain_text("expiry")
     _type_date(page, "consent-to-operate", today + timedelta(days=400))
