@@ -19,14 +19,14 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event
-from pydantic import Field
+from pydantic import Field, model_validator
 
 # today_in_kolkata: the renewal rules' "today", as callers of this module know it.
 from consultancy.content.india import today_in_kolkata  # noqa: F401
 from consultancy.content.loader import content, data_dir_in_use, load_model
 from consultancy.content.models import Model, PageMeta, Text
 from consultancy.law import law
-from consultancy.law.calendar import CalendarRule
+from consultancy.law.calendar import CalendarFiling, CalendarRule
 
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 # The alarm fires this long before each deadline: time to gather papers and call the firm.
@@ -38,8 +38,19 @@ KOLKATA = ZoneInfo("Asia/Kolkata")
 DateKind = Literal["issue", "expiry"]
 
 
+class Advice(Model):
+    """The firm's own advice on how early to act: never law, and shown as the firm's."""
+
+    months_before: Annotated[int, Field(ge=1, le=12)]
+    reason: Text
+    # A fee the firm schedules every so many years from the issue date where the law's own
+    # period for it is not settled (the approval's filing with `every_years` in its record).
+    every_years: Annotated[int, Field(ge=1, le=50)] | None = None
+
+
 class RenewalCalendarPage(Model):
-    """data/pages/renewal-calendar.toml: the page's words; the rules come from data/law/."""
+    """data/pages/renewal-calendar.toml: the page's words and the firm's advice; the rules
+    come from data/law/."""
 
     meta: PageMeta
     heading: Text
@@ -50,11 +61,31 @@ class RenewalCalendarPage(Model):
     empty: Text
     disclaimer: Text
     steps: Annotated[list[Text], Field(min_length=2)]
+    # By approval id, and "default" for the others.
+    advice: dict[str, Advice]
+
+    @model_validator(mode="after")
+    def _default_advice(self) -> RenewalCalendarPage:
+        if "default" not in self.advice:
+            raise ValueError("advice: give a 'default' entry (the apply-by date is never the expiry day)")
+        return self
 
 
 @functools.cache
 def page() -> RenewalCalendarPage:
     return load_model(data_dir_in_use() / "pages" / "renewal-calendar.toml", RenewalCalendarPage)
+
+
+def advice_for(approval_id: str) -> Advice:
+    advice = page().advice
+    return advice.get(approval_id, advice["default"])
+
+
+NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def months_words(months: int) -> str:
+    return f"{NUMBER_WORDS[months - 1]} month{'s' if months > 1 else ''}"
 
 
 def reviewed() -> date:
@@ -116,22 +147,45 @@ class Item:
     date: str
     rule: str
     source: str
+    # Past its date: kept in the list (and in what reminders and staff read), flagged.
     overdue: bool
     uid: str
-    # A return repeats each year while the approval is held: to its expiry where the visitor
-    # gave a date, open-ended (None) where not.
-    until: str | None = None
+    # A return repeats every `every` years while the approval is held, renewed or not (1: a
+    # yearly return; 5: a fee every five years); a renewal does not repeat (0).
+    every: int = 0
+    # A renewal's expiry date: once past, the approval has lapsed.
+    expires: str | None = None
+
+
+def apply_by(approval: CalendarRule, expiry: date) -> tuple[date, str]:
+    """When to apply, and why: the expiry less the longest of the law's lead time, the
+    authority's time to decide (both settled only) and the firm's own advice. Never the
+    expiry day itself; the firm's advice is said to be the firm's."""
+    advice = advice_for(approval.id)
+    advised = add_months(expiry, -advice.months_before)
+    choices = [(advised, f"We advise applying {months_words(advice.months_before)} before the expiry: {advice.reason}")]
+    if approval.decision is not None:
+        choices.append(
+            (expiry - timedelta(days=approval.decision), f"{approval.decision_text} Apply in time for the decision.")
+        )
+    if approval.lead is not None:
+        choices.append((expiry - timedelta(days=approval.lead), approval.renewal))
+    # The earliest date; on a tie the law's reason (listed last) is the one given first, and
+    # the law's other settled sentences follow it.
+    day = min(d for d, _ in choices)
+    why = [w for d, w in choices if d == day][-1]
+    said = [why] + [w for _, w in choices[1:] if w != why]
+    return day, " ".join(said)
 
 
 def _renewal(approval_id: str, approval: CalendarRule, given: date, kind: DateKind, today: date) -> Item:
     expiry = expiry_of(approval, given, kind)
-    lead = approval.lead or 0
-    apply_by = expiry - timedelta(days=lead)
+    due, why = apply_by(approval, expiry)
     if kind == "issue":
         rule = f"Issued {label(given)}; runs {approval.months_on(given.isoformat())} months, to {label(expiry)}."
     else:
         rule = f"Expires {label(expiry)}, the date on your certificate."
-    rule += " " + approval.renewal
+    rule += " " + why
     changes = recent_changes(approval, today)
     if changes:
         rule += " Changed in the law recently: " + "; ".join(changes) + "."
@@ -139,21 +193,73 @@ def _renewal(approval_id: str, approval: CalendarRule, given: date, kind: DateKi
         approval=approval_id,
         kind="renewal",
         title=f"Apply to renew: {approval.name}",
-        date=apply_by.isoformat(),
+        date=due.isoformat(),
         rule=rule,
         source=approval.source,
-        overdue=apply_by < today,
-        uid=f"{approval_id}.renewal.{apply_by.isoformat()}",
+        overdue=due < today,
+        uid=f"{approval_id}.renewal.{due.isoformat()}",
+        expires=expiry.isoformat(),
+    )
+
+
+def every_years(approval: CalendarRule, filing: CalendarFiling) -> tuple[int, bool] | None:
+    """A fee due every so many years from the issue: (years, whether the firm's advice sets
+    them) from the settled record, else from the firm's advice; None for a yearly return."""
+    if filing.every_years is not None:
+        return filing.every_years, False
+    advised = advice_for(approval.id).every_years
+    if advised is not None and filing.periodic:
+        return advised, True
+    return None
+
+
+def asks_issue(approval: CalendarRule) -> bool:
+    """The calendar can work from the issue date: a settled period or no expiry today, or a
+    fee counted from the issue."""
+    today = date.today().isoformat()
+    periodic = any(every_years(approval, f) is not None for f in approval.filings)
+    return approval.months_on(today) is not None or approval.open_on(today) or periodic
+
+
+def _periodic(
+    approval_id: str, approval: CalendarRule, n: int, filing: CalendarFiling, issued: date, today: date
+) -> Item:
+    years, advised = every_years(approval, filing) or (0, False)
+    months = advice_for(approval.id).months_before
+    k = 1
+    while add_months(issued, 12 * years * k) < today:
+        k += 1
+    due = add_months(issued, 12 * years * k)
+    pay_by = add_months(due, -months)
+    if advised:
+        rule = (
+            f"We advise paying it every {years} years from the issue on {label(issued)}, the next by {label(due)}, "
+            f"and paying {months_words(months)} early: {advice_for(approval.id).reason}"
+        )
+    else:
+        rule = f"{filing.due} The next falls on {label(due)}; we advise paying {months_words(months)} early."
+    return Item(
+        approval=approval_id,
+        kind="filing",
+        title=f"Pay: {filing.name}",
+        date=pay_by.isoformat(),
+        rule=f"{rule} Paid while you hold the {approval.name}.",
+        source=filing.source,
+        overdue=pay_by < today,
+        uid=f"{approval_id}.filing{n}.{due.isoformat()}",
+        every=years,
     )
 
 
 def items(
-    approvals: dict[str, CalendarRule], held: dict[str, dict[str, str]], today: date
+    approvals: dict[str, CalendarRule], held: dict[str, dict[str, object]], today: date
 ) -> tuple[list[Item], list[dict[str, str]]]:
     """The visitor's dated deadlines, overdue first, then by date; and what has no fixed date
     (listed, not dated). `held` maps an approval id to {"date": ISO date or "", "kind":
-    "issue" | "expiry"}; unknown ids and unreadable dates are skipped. A date only ever rests on
-    a settled period: an issue date with none in force asks for the printed expiry instead."""
+    "issue" | "expiry", "files": [names of the returns only some holders file, that this one
+    does]}; unknown ids and unreadable dates are skipped. A date only ever rests on a settled
+    fact or the firm's stated advice: an issue date with no settled period in force asks for
+    the printed expiry instead, and one with no expiry (valid until cancelled) has no renewal."""
     dated: list[Item] = []
     undated: list[dict[str, str]] = []
     for approval_id, choice in held.items():
@@ -161,15 +267,37 @@ def items(
         if approval is None:
             continue
         approval_id = approval.id
-        given = _parse(choice.get("date", ""))
-        kind: DateKind = "issue" if choice.get("kind") == "issue" and approval.months is not None else "expiry"
-        expiry: date | None = None
-        if given is not None and kind == "issue" and approval.months_on(given.isoformat()) is None:
+        text = choice.get("date", "")
+        given = _parse(text if isinstance(text, str) else "")
+        kind: DateKind = "issue" if choice.get("kind") == "issue" and asks_issue(approval) else "expiry"
+        files = choice.get("files")
+        files = [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+        issued = given if kind == "issue" else None
+        periodic = [every_years(approval, f) is not None for f in approval.filings]
+        if given is not None and kind == "issue" and (approval.open_on(given.isoformat()) or any(periodic)):
+            pass  # No expiry to renew: the approval runs until cancelled, or while its fee is paid.
+        elif given is not None and kind == "issue" and approval.months_on(given.isoformat()) is None:
             undated.append({"approval": approval_id, "name": f"Apply to renew: {approval.name}", "due": approval.why})
         elif given is not None:
             dated.append(_renewal(approval_id, approval, given, kind, today))
-            expiry = expiry_of(approval, given, kind)
         for n, filing in enumerate(approval.filings):
+            if filing.only is not None and filing.name not in files:
+                undated.append(
+                    {
+                        "approval": approval_id,
+                        "name": filing.name,
+                        "due": f"Only for {filing.only}: tick it above if it applies to you.",
+                    }
+                )
+                continue
+            if periodic[n]:
+                if issued is None:
+                    undated.append(
+                        {"approval": approval_id, "name": filing.name, "due": "Give the issue date above to date it."}
+                    )
+                else:
+                    dated.append(_periodic(approval_id, approval, n, filing, issued, today))
+                continue
             if filing.month is None or filing.day is None:
                 undated.append({"approval": approval_id, "name": filing.name, "due": filing.due})
                 continue
@@ -180,11 +308,11 @@ def items(
                     kind="filing",
                     title=f"File: {filing.name}",
                     date=due.isoformat(),
-                    rule=f"{filing.due} Filed while you hold the {approval.name}.",
+                    rule=f"{filing.due} Filed every year while you hold the {approval.name}, renewed or not.",
                     source=filing.source,
                     overdue=False,
                     uid=f"{approval_id}.filing{n}.{due.isoformat()}",
-                    until=None if expiry is None else expiry.isoformat(),
+                    every=1,
                 )
             )
     dated.sort(key=lambda i: (not i.overdue, i.date, i.title))
@@ -212,19 +340,18 @@ def first_morning(stamp: datetime) -> datetime:
 
 
 def yearly(item: Item) -> dict[str, object] | None:
-    """A return's RRULE: every year on its day while the approval is held; none when the
-    approval expires before the first one. 29 February repeats as February's last day (a
-    plain yearly rule would skip common years); counted from a common year's 28th it stays
-    on the 28th, a day early in a leap year, never late."""
-    due = date.fromisoformat(item.date)
-    until = None if item.until is None else date.fromisoformat(item.until)
-    if until is not None and until < due:
+    """A return's RRULE: every `every` years on its day while the approval is held, renewed
+    or not, with no end. 29 February repeats as February's last day (a plain yearly rule would
+    skip common years); counted from a common year's 28th it stays on the 28th, a day early in
+    a leap year, never late. An overdue one is a single reminder on the first morning."""
+    if item.every == 0 or item.overdue:
         return None
+    due = date.fromisoformat(item.date)
     rule: dict[str, object] = {"freq": "yearly"}
+    if item.every > 1:
+        rule["interval"] = item.every
     if (due.month, due.day) == (2, 29):
         rule |= {"bymonthday": -1, "bymonth": 2}
-    if until is not None:
-        rule["until"] = until
     return rule
 
 
@@ -265,7 +392,7 @@ def ics(dated: list[Item], firm: str, phone: str, domain: str, stamp: datetime) 
         event.add("dtstamp", stamp)
         event.add("dtstart", day)
         event.add("dtend", day + timedelta(days=1))
-        if item.kind == "filing" and (rule := yearly(item)) is not None:
+        if (rule := yearly(item)) is not None:
             event.add("rrule", rule)
         event.add("summary", title)
         event.add("description", text)
@@ -301,10 +428,13 @@ def browser_data() -> dict:
                 "name": a.name,
                 "period": a.period,
                 "why": a.why,
-                "months": a.months,
+                "issue": asks_issue(a),
                 "periods": [asdict(p) for p in a.periods],
                 "lead": a.lead,
                 "renewal": a.renewal,
+                "decision": a.decision,
+                "decisionText": a.decision_text,
+                "advice": asdict_advice(approval_id),
                 "source": a.source,
                 "route": routes.get(approval_id),
                 "filings": [asdict(f) for f in a.filings],
@@ -315,9 +445,17 @@ def browser_data() -> dict:
         "former": dict(data.validity.former),
         "firm": data.site.name,
         "phone": data.site.phone,
+        # The overdue card's "Renew now": a call and WhatsApp, as the site's buttons do.
+        "tel": data.site.tel_href,
+        "chat": data.site.chat_href,
         "domain": site_domain(),
         "alarmDays": ALARM_DAYS,
     }
+
+
+def asdict_advice(approval_id: str) -> dict:
+    advice = advice_for(approval_id)
+    return {"monthsBefore": advice.months_before, "reason": advice.reason, "everyYears": advice.every_years}
 
 
 def as_dicts(dated: list[Item]) -> list[dict]:

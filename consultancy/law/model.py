@@ -99,17 +99,24 @@ class Renewal(Fact):
 
 
 class Filing(Fact):
-    """A return or report due while the approval is held; `text` says when it is due."""
+    """A return, report or fee due while the approval is held; `text` says when it is due."""
 
     name: Text
     # A fixed date in the year, for the calendar (only used when the fact is settled).
     month: Annotated[int, Field(ge=1, le=12)] | None = None
     day: Annotated[int, Field(ge=1, le=31)] | None = None
+    # Or due every so many years from the approval's issue (a licence retention fee).
+    every_years: Annotated[int, Field(ge=1, le=50)] | None = None
+    # Only some holders file it ("licence holders who manufacture or import"): the calendar
+    # asks the holder before dating it.
+    only: Text | None = None
 
     @model_validator(mode="after")
     def _date_whole(self) -> Filing:
         if (self.month is None) != (self.day is None):
             raise ValueError("month: give both month and day, or neither")
+        if self.every_years is not None and self.month is not None:
+            raise ValueError("every_years: a filing is due on a day of the year or every so many years, not both")
         return self
 
 

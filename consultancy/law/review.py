@@ -87,8 +87,16 @@ def computed_problems(law: Law, today: date) -> list[Problem]:
         if rule.lead is not None and (record.renewal is None or record.renewal.status != "settled"):
             problems.append(Problem(where, "renewal: an unsettled lead time computes a date"))
         for filing, source in zip(rule.filings, record.filings, strict=True):
-            if filing.month is not None and source.status != "settled":
+            if (filing.month is not None or filing.every_years is not None) and source.status != "settled":
                 problems.append(Problem(where, f"filings '{source.name}': an unsettled due date computes a date"))
+        for period, value in zip(rule.periods, record.validity, strict=True):
+            if period.open and value.status != "settled":
+                problems.append(
+                    Problem(where, f"validity since {value.since}: an unsettled 'until cancelled' drops a renewal")
+                )
+        decision = record.decision_on(today)
+        if rule.decision is not None and (decision is None or decision.status != "settled"):
+            problems.append(Problem(where, "decision: an unsettled time to decide computes a date"))
         # An appeal window is a number a reader counts from the date of an order: only a settled one.
         if record.appeal is not None and record.appeal.days is not None and record.appeal.status != "settled":
             problems.append(Problem(where, f"appeal: a {record.appeal.status} window of {record.appeal.days} days"))

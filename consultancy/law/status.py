@@ -54,6 +54,25 @@ def lead_days(renewal: Renewal | None) -> int | None:
     return renewal.days_before
 
 
+def open_ended(validity: Validity) -> bool:
+    """The approval runs until cancelled, with no expiry: only when settled."""
+    return validity.until_cancelled and validity.status == "settled"
+
+
+def decision_days(decision: Decision | None) -> int | None:
+    """The authority's settled time to decide, in calendar days (working days counted as at
+    least seven for every five, rounded up): how early a renewal must be filed to be decided
+    before the expiry."""
+    if decision is None or decision.status != "settled" or decision.days is None:
+        return None
+    return -(-decision.days * 7 // 5) if decision.working_days else decision.days
+
+
+def filing_every(filing: Filing) -> int | None:
+    """Years between payments counted from the issue date, only when settled."""
+    return filing.every_years if filing.status == "settled" else None
+
+
 def filing_date(filing: Filing) -> tuple[int, int] | None:
     """A filing's fixed (month, day) in the year, only when its due date is settled."""
     if filing.status != "settled" or filing.month is None or filing.day is None:

@@ -65,11 +65,33 @@ def _flow(page, label: str) -> None:
     expect(page.locator("#cal-why-fire-safety-certificate")).to_contain_text("printed on yours")
     _type_date(page, "fire-safety-certificate", today - timedelta(days=30))
     _tick_by_keyboard(page, "consent-to-operate")
+    # Granted since 27 January 2026, a consent to operate has no expiry: its return only.
+    expect(page.locator("#cal-kind-consent-to-operate")).to_have_value("issue")
+    _type_date(page, "consent-to-operate", today - timedelta(days=30))
+    items = page.locator("#cal-items > li")
+    expect(items).to_have_count(2)
+    expect(page.locator("#cal-items")).not_to_contain_text("Apply to renew: Consent to operate")
+    # One that prints an expiry: the firm's advised months before it, said to be advice.
+    # (Unticked and ticked again: a fresh date field, as digits typed into a filled one
+    # land in its year.)
+    page.locator("#cal-consent-to-operate").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#cal-consent-to-operate")).not_to_be_checked()
+    _tick_by_keyboard(page, "consent-to-operate")
+    page.locator("#cal-kind-consent-to-operate").select_option("expiry")
     expect(page.locator("#cal-why-consent-to-operate")).to_contain_text("expiry")
     _type_date(page, "consent-to-operate", today + timedelta(days=400))
-    items = page.locator("#cal-items > li")
+    expect(items).to_have_count(3)
+    expect(page.locator("#cal-items")).to_contain_text("We advise applying four months before the expiry")
     expect(items.first).to_contain_text("Overdue")
+    expect(items.first).to_contain_text("Expired on")
     expect(items.first).to_contain_text("Fire Safety Certificate")
+    # The overdue card: renew now, by a call or WhatsApp to the firm.
+    site = content().site
+    expect(items.first).to_contain_text("Renew now:")
+    expect(items.first.get_by_role("link", name=f"Call {site.phone}")).to_have_attribute("href", site.tel_href)
+    expect(items.first.get_by_role("link", name="WhatsApp us")).to_have_attribute("href", site.chat_href)
+    expect(items.nth(1).get_by_role("link", name="WhatsApp us")).to_have_count(0)
     expect(page.locator("#cal-items")).to_contain_text("Environmental statement")
     expect(items.first.get_by_role("link", name="About this approval")).to_have_attribute("href", "/fire-licensing")
     page.screenshot(path=f"{SHOTS}/renewal-calendar-{label}.png", full_page=True)
@@ -82,7 +104,7 @@ def _flow(page, label: str) -> None:
     events = cal.walk("VEVENT")
     assert len(events) == items.count() == 3
     assert all(e.walk("VALARM") for e in events)
-    _read_the_download(raw, expiry=today + timedelta(days=400))
+    _read_the_download(raw)
     # The list survives a reload on the same device.
     page.reload()
     wait_until_interactive(page)
@@ -91,9 +113,9 @@ def _flow(page, label: str) -> None:
     assert page.js_errors == []
 
 
-def _read_the_download(raw: bytes, expiry: date) -> None:
+def _read_the_download(raw: bytes) -> None:
     """The browser's file as three parsers read it: the overdue renewal marked so with an
-    alarm still to come, the return repeating yearly to the consent's expiry, the site's own
+    alarm still to come, the return repeating yearly with no end, the site's own
     domain in every UID."""
     now = datetime.now(UTC)
     host = urlsplit(content().site.site_url).hostname
@@ -103,13 +125,14 @@ def _read_the_download(raw: bytes, expiry: date) -> None:
     assert triggers and all(isinstance(t, datetime) and t > now for t in triggers)
     assert overdue.decoded("dtstart") >= now.date()
     statement = next(e for title, e in by_title.items() if title.startswith("File: Environmental statement"))
-    assert statement["rrule"]["FREQ"] == ["YEARLY"] and statement["rrule"]["UNTIL"] == [expiry]
+    # Filed every year while the consent is held, renewed or not: no end at its expiry.
+    assert statement["rrule"]["FREQ"] == ["YEARLY"] and "UNTIL" not in statement["rrule"]
     assert all(str(e["uid"]).endswith(f"@{host}") for e in by_title.values())
     second = {e.summary.value: e for e in vobject.readOne(raw.decode()).vevent_list}
     third = {e["summary"]: e for e in _icaljs(raw.decode())}
     assert second.keys() == third.keys() == by_title.keys()
     assert [a.trigger.value for a in second[str(overdue["summary"])].valarm_list] == triggers
-    assert third[str(statement["summary"])]["rrule"] == f"FREQ=YEARLY;UNTIL={expiry:%Y%m%d}"
+    assert third[str(statement["summary"])]["rrule"] == "FREQ=YEARLY"
     assert (
         {e.uid.value for e in second.values()}
         == {e["uid"] for e in third.values()}
@@ -148,6 +171,7 @@ def _list_with_a_date(page) -> None:
     page.reload()
     wait_until_interactive(page)
     _tick_by_keyboard(page, "consent-to-operate")
+    page.locator("#cal-kind-consent-to-operate").select_option("expiry")
     _type_date(page, "consent-to-operate", today_in_kolkata() + timedelta(days=400))
     expect(page.locator("#cal-items > li")).to_have_count(2)
 

@@ -132,7 +132,8 @@ def test_agreed_renewals_are_offered_as_a_calendar_file(token: str) -> None:
     assert 'id="case-ics"' in serve("GET", f"/case/{link}").text
     calendar = serve("GET", f"/case/{link}/renewals.ics")
     assert calendar.status_code == 200 and calendar.headers["content-type"].startswith("text/calendar")
-    assert "DTSTART;VALUE=DATE:20310301" in calendar.text and "Hazardous" in calendar.text
+    # Expires 1 March 2031; the renewal is dated by the firm's advice, five months before.
+    assert "DTSTART;VALUE=DATE:20301001" in calendar.text and "Hazardous" in calendar.text
     assert serve("GET", f"/case/{'Q' * 43}/renewals.ics").status_code == 404
 
 

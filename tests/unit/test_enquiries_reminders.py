@@ -28,10 +28,10 @@ from tests.enquiry_fixtures import MailCatcher, at_once, serve_reminder_pages
 from tests.enquiry_fixtures import staff_token as full_session
 
 KEY = "k" * 40
-# A consent to operate whose order still shows an expiry date, 14 March 2027 (the lead time
-# is not settled, so the date itself is the deadline). Its yearly environmental statement is
-# due on 30 September.
-HELD = {"consent-to-operate": {"date": "2027-03-14", "kind": "expiry"}}
+# A consent to operate whose order still shows an expiry date, 14 July 2027: the renewal is
+# due on 14 March 2027, four months before, by the firm's advice (the renewal calendar's
+# apply-by date). Its yearly environmental statement is due on 30 September.
+HELD = {"consent-to-operate": {"date": "2027-07-14", "kind": "expiry"}}
 SUBSCRIBED = date(2027, 1, 10)
 
 

@@ -77,9 +77,11 @@ def test_a_period_changes_the_page_and_the_calendar(before_and_after: tuple[dict
     # The glance box and the FAQ ({hazardous-waste.validity}) both follow the record.
     assert after["pages"][page].count("3 years from the date") >= 2
     assert "5 years from the date" not in after["pages"][page]
-    # Issued 15 January 2024: 5 years ran to 15 January 2029, 3 years run to 15 January 2027.
-    assert "DTSTART;VALUE=DATE:20290115" in before["ics"] and "DTSTART;VALUE=DATE:20270115" in after["ics"]
-    assert "DTSTART;VALUE=DATE:20290115" not in after["ics"]
+    # Issued 15 January 2024: 5 years ran to 15 January 2029, 3 years run to 15 January 2027;
+    # the firm's advice puts the application five months before each.
+    assert "UID:hazardous-waste.renewal.2028-08-15@" in before["ics"]
+    assert "UID:hazardous-waste.renewal.2026-08-15@" in after["ics"]
+    assert "UID:hazardous-waste.renewal.2028-08-15@" not in after["ics"]
 
 
 def test_a_filing_changes_the_page_and_the_calendar(before_and_after: tuple[dict, dict]) -> None:

@@ -11,6 +11,7 @@ from consultancy.content import content
 from consultancy.content.finder import DONT_KNOW, STAGES, Approval, FinderPage, Outside, Question, Rule
 from consultancy.framework.client_state import call, imported
 from consultancy.framework.islands import div_island
+from consultancy.law.calendar import finder_calendar_ids
 
 from . import state as finder_state
 from .picker import activity_picker
@@ -176,9 +177,8 @@ def _fields(page: FinderPage) -> list[rx.Component]:
 def _calendar_href(page: FinderPage) -> rx.Var:
     """/renewal-calendar?add=... with the validity ids of the approvals that apply, worked
     out in the browser as the answers change (renewal_calendar/renewals.js)."""
-    data = content()
-    routes = {s.route: list(s.glance.validity) for s in data.services}
-    ids = [routes.get(a.route, []) for a in page.approvals]
+    # The approvals whose records name each result, not every approval of its service page.
+    ids = finder_calendar_ids(content().law, [a.id for a in page.approvals])
     return call(imported(RENEWALS_JS, "calendarHref"), finder_state.reasons, ids, type_=str)
 
 

@@ -38,6 +38,12 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
     return next;
   });
   const change = (id, field, value) => setHeld((now) => ({ ...now, [id]: { ...now[id], [field]: value } }));
+  // A return only some holders file (FSSAI's D-1): dated once the visitor says it is theirs.
+  const toggleFile = (id, name) => setHeld((now) => {
+    const files = now[id].files ?? [];
+    const next = files.includes(name) ? files.filter((f) => f !== name) : [...files, name];
+    return { ...now, [id]: { ...now[id], files: next } };
+  });
 
   const { dated, undated } = today ? computeItems(approvals, held, today, data.former) : { dated: [], undated: [] };
   const byId = new Map(approvals.map((a) => [a.id, a]));
@@ -73,8 +79,9 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
           <h2 id="cal-dates-title" className="section__title">The date on each certificate</h2>
           {heldIds.map((id) => {
             const a = byId.get(id);
-            const fixed = a.months != null;
+            const fixed = a.issue;
             const kind = fixed ? held[id].kind : "expiry";
+            const chosen = a.filings.filter((f) => f.only != null);
             return (
               <div className="renewals__date" key={id}>
                 <h3 className="renewals__name">{a.name}</h3>
@@ -98,6 +105,17 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
                 <p className="renewals__why" id={`cal-why-${id}`}>
                   {kind === "issue" ? issueHint : `${expiryHint}${a.why ? ` ${a.why}` : ""}`} Validity: {a.period}
                 </p>
+                {chosen.map((f) => (
+                  <p className="renewals__only" key={f.name}>
+                    <input
+                      type="checkbox"
+                      id={`cal-file-${id}-${a.filings.indexOf(f)}`}
+                      checked={(held[id].files ?? []).includes(f.name)}
+                      onChange={() => toggleFile(id, f.name)}
+                    />
+                    <label htmlFor={`cal-file-${id}-${a.filings.indexOf(f)}`}>This applies to me: {f.name} (only for {f.only})</label>
+                  </p>
+                ))}
               </div>
             );
           })}
@@ -116,10 +134,26 @@ export function RenewalCalendar({ data, issueHint, expiryHint, empty, heldInputI
                   <p className="renewals__when">
                     <time dateTime={item.date}>{label(item.date)}</time>
                     {item.overdue && <strong className="renewals__overdue"> Overdue</strong>}
+                    {item.expires && (
+                      <span className="renewals__expires">
+                        {item.expires < today ? " Expired on " : " Expires "}
+                        <time dateTime={item.expires}>{label(item.expires)}</time>
+                      </span>
+                    )}
                   </p>
                   <h3 className="renewals__title">{item.title}</h3>
                   <p>{item.rule}</p>
                   <p className="renewals__source">Source: {item.source}</p>
+                  {item.overdue && (
+                    // Past the date to act: the firm's phone and WhatsApp, as the site's own buttons.
+                    <p className="renewals__now no-print">
+                      <strong>{item.kind === "renewal" ? "Renew now:" : "Act now:"}</strong>{" "}
+                      <a className="button button--accent" href={data.tel}>Call {data.phone}</a>{" "}
+                      <a className="button button--secondary" href={data.chat} target="_blank" rel="noopener noreferrer">
+                        WhatsApp us
+                      </a>
+                    </p>
+                  )}
                   {a.route && <p><a href={a.route}>About this approval and how we help</a></p>}
                 </li>
               );

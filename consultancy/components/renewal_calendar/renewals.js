@@ -30,7 +30,7 @@ export function addMonths(text, months) {
   const [y, m, d] = parts(text);
   const total = m - 1 + months;
   const year = y + Math.floor(total / 12);
-  const month = (total % 12) + 1;
+  const month = (((total % 12) + 12) % 12) + 1;
   return iso(year, month, Math.min(d, daysIn(year, month)));
 }
 
@@ -55,13 +55,22 @@ export function label(text) {
   return `${d} ${MONTH_ABBR[m - 1]} ${y}`;
 }
 
-// The settled period in force on the issue date (the earliest rule before any took effect);
-// null: no settled period, so only the expiry printed on the certificate will do.
-export function monthsOn(approval, issued) {
+// The settled rule in force on the issue date (the earliest rule before any took effect):
+// its months (null: only the expiry printed on the certificate will do) and whether it runs
+// until cancelled (`open`: nothing to renew).
+function periodOn(approval, issued) {
   const periods = approval.periods ?? [];
-  let current = periods.length ? periods[0].months : null;
-  for (const period of periods) if (period.since <= issued) current = period.months;
-  return current ?? null;
+  let current = periods.length ? periods[0] : { months: null, open: false };
+  for (const period of periods) if (period.since <= issued) current = period;
+  return current;
+}
+
+export function monthsOn(approval, issued) {
+  return periodOn(approval, issued).months ?? null;
+}
+
+export function openOn(approval, issued) {
+  return Boolean(periodOn(approval, issued).open);
 }
 
 // The changes in the law touching this approval in the two years to today.
@@ -72,33 +81,87 @@ export function recentChanges(approval, today) {
     .map((c) => `${c.title} (from ${label(c.date)})`);
 }
 
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+export const monthsWords = (months) => `${NUMBER_WORDS[months - 1]} month${months > 1 ? "s" : ""}`;
+
+// When to apply, and why: the expiry less the longest of the law's lead time, the
+// authority's time to decide (both settled only) and the firm's own advice. Never the expiry
+// day itself; the firm's advice is said to be the firm's.
+export function applyBy(approval, expiry) {
+  const advice = approval.advice;
+  const choices = [[addMonths(expiry, -advice.monthsBefore), `We advise applying ${monthsWords(advice.monthsBefore)} before the expiry: ${advice.reason}`]];
+  if (approval.decision != null) choices.push([addDays(expiry, -approval.decision), `${approval.decisionText} Apply in time for the decision.`]);
+  if (approval.lead != null) choices.push([addDays(expiry, -approval.lead), approval.renewal]);
+  // The earliest date; on a tie the law's reason (listed last) is given first, and the
+  // law's other settled sentences follow it.
+  const day = choices.map(([d]) => d).reduce((a, b) => (b < a ? b : a));
+  const why = choices.filter(([d]) => d === day).map(([, w]) => w).pop();
+  const said = [why, ...choices.slice(1).map(([, w]) => w).filter((w) => w !== why)];
+  return [day, said.join(" ")];
+}
+
 function renewal(approval, given, kind, today) {
   const months = monthsOn(approval, given);
   const expiry = kind === "expiry" ? given : addMonths(given, months);
-  const lead = approval.lead || 0;
-  const applyBy = addDays(expiry, -lead);
+  const [due, why] = applyBy(approval, expiry);
   let rule = kind === "issue"
     ? `Issued ${label(given)}; runs ${months} months, to ${label(expiry)}.`
     : `Expires ${label(expiry)}, the date on your certificate.`;
-  rule += ` ${approval.renewal}`;
+  rule += ` ${why}`;
   const changes = recentChanges(approval, today);
   if (changes.length) rule += ` Changed in the law recently: ${changes.join("; ")}.`;
   return {
     approval: approval.id,
     kind: "renewal",
     title: `Apply to renew: ${approval.name}`,
-    date: applyBy,
+    date: due,
     rule,
     source: approval.source,
-    overdue: applyBy < today,
-    uid: `${approval.id}.renewal.${applyBy}`,
-    until: null,
+    overdue: due < today,
+    uid: `${approval.id}.renewal.${due}`,
+    every: 0,
+    expires: expiry,
+  };
+}
+
+// A fee due every so many years from the issue: [years, set by the firm's advice] from the
+// settled record, else from the firm's advice; null for a yearly return.
+export function everyYears(approval, filing) {
+  if (filing.every_years != null) return [filing.every_years, false];
+  const advised = approval.advice?.everyYears;
+  if (advised != null && filing.periodic) return [advised, true];
+  return null;
+}
+
+function periodic(approval, n, filing, issued, today) {
+  const [years, advised] = everyYears(approval, filing);
+  const { monthsBefore, reason } = approval.advice;
+  let k = 1;
+  while (addMonths(issued, 12 * years * k) < today) k += 1;
+  const due = addMonths(issued, 12 * years * k);
+  const payBy = addMonths(due, -monthsBefore);
+  const rule = advised
+    ? `We advise paying it every ${years} years from the issue on ${label(issued)}, the next by ${label(due)}, and paying ${monthsWords(monthsBefore)} early: ${reason}`
+    : `${filing.due} The next falls on ${label(due)}; we advise paying ${monthsWords(monthsBefore)} early.`;
+  return {
+    approval: approval.id,
+    kind: "filing",
+    title: `Pay: ${filing.name}`,
+    date: payBy,
+    rule: `${rule} Paid while you hold the ${approval.name}.`,
+    source: filing.source,
+    overdue: payBy < today,
+    uid: `${approval.id}.filing${n}.${due}`,
+    every: years,
+    expires: null,
   };
 }
 
 // The visitor's deadlines, overdue first then by date, and what has no fixed date.
-// `held`: {approvalId: {date, kind}} in the order the visitor ticked them; an id an approval
-// had before (`former`) still finds it. A date only ever rests on a settled period.
+// `held`: {approvalId: {date, kind, files}} in the order the visitor ticked them (`files`:
+// the returns only some holders file, that this one does); an id an approval had before
+// (`former`) still finds it. A date only ever rests on a settled fact or the firm's stated
+// advice; an approval issued with no expiry (valid until cancelled) has no renewal.
 export function computeItems(approvals, held, today, former = {}) {
   const byId = new Map(approvals.map((a) => [a.id, a]));
   const dated = [];
@@ -107,18 +170,28 @@ export function computeItems(approvals, held, today, former = {}) {
     const approval = byId.get(former[heldId] ?? heldId);
     if (!approval) continue;
     const id = approval.id;
-    const kind = choice?.kind === "issue" && approval.months != null ? "issue" : "expiry";
-    // The expiry, where the visitor's date gives one: a return repeats until then.
-    let expiry = null;
-    if (parts(choice?.date)) {
-      if (kind === "issue" && monthsOn(approval, choice.date) == null) {
-        undated.push({ approval: id, name: `Apply to renew: ${approval.name}`, due: approval.why });
-      } else {
-        dated.push(renewal(approval, choice.date, kind, today));
-        expiry = kind === "expiry" ? choice.date : addMonths(choice.date, monthsOn(approval, choice.date));
-      }
+    const kind = choice?.kind === "issue" && approval.issue ? "issue" : "expiry";
+    const files = Array.isArray(choice?.files) ? choice.files.filter((f) => typeof f === "string") : [];
+    const given = typeof choice?.date === "string" && parts(choice.date) ? choice.date : null;
+    const issued = kind === "issue" ? given : null;
+    const isPeriodic = approval.filings.map((f) => everyYears(approval, f) != null);
+    if (given && kind === "issue" && (openOn(approval, given) || isPeriodic.some(Boolean))) {
+      // No expiry to renew: the approval runs until cancelled, or while its fee is paid.
+    } else if (given && kind === "issue" && monthsOn(approval, given) == null) {
+      undated.push({ approval: id, name: `Apply to renew: ${approval.name}`, due: approval.why });
+    } else if (given) {
+      dated.push(renewal(approval, given, kind, today));
     }
     approval.filings.forEach((filing, n) => {
+      if (filing.only != null && !files.includes(filing.name)) {
+        undated.push({ approval: id, name: filing.name, due: `Only for ${filing.only}: tick it above if it applies to you.` });
+        return;
+      }
+      if (isPeriodic[n]) {
+        if (issued == null) undated.push({ approval: id, name: filing.name, due: "Give the issue date above to date it." });
+        else dated.push(periodic(approval, n, filing, issued, today));
+        return;
+      }
       if (filing.month == null || filing.day == null) {
         undated.push({ approval: id, name: filing.name, due: filing.due });
         return;
@@ -129,11 +202,12 @@ export function computeItems(approvals, held, today, former = {}) {
         kind: "filing",
         title: `File: ${filing.name}`,
         date: due,
-        rule: `${filing.due} Filed while you hold the ${approval.name}.`,
+        rule: `${filing.due} Filed every year while you hold the ${approval.name}, renewed or not.`,
         source: filing.source,
         overdue: false,
         uid: `${id}.filing${n}.${due}`,
-        until: expiry,
+        every: 1,
+        expires: null,
       });
     });
   }
@@ -197,13 +271,14 @@ export function firstMorning(stamp) {
   return morning > stamp ? morning : new Date(morning.getTime() + 86400000);
 }
 
-// A return's RRULE: yearly while the approval is held (to its expiry where known), none when
-// it expires before the first one; 29 February repeats as February's last day.
+// A return's RRULE: every `every` years on its day while the approval is held, renewed or
+// not, with no end; 29 February repeats as February's last day. An overdue one is a single
+// reminder on the first morning.
 export function yearly(item) {
-  if (item.until != null && item.until < item.date) return null;
+  if (!item.every || item.overdue) return null;
   let rule = "FREQ=YEARLY";
+  if (item.every > 1) rule += `;INTERVAL=${item.every}`;
   if (item.date.slice(5) === "02-29") rule += ";BYMONTHDAY=-1;BYMONTH=2";
-  if (item.until != null) rule += `;UNTIL=${compact(item.until)}`;
   return rule;
 }
 
@@ -235,7 +310,7 @@ export function buildIcs(dated, firm, phone, domain, alarmDays, stamp) {
       text = `Due by ${label(item.date)}: act on it now.\n${text}`;
       day = morningDay;
     }
-    const rule = item.kind === "filing" ? yearly(item) : null;
+    const rule = yearly(item);
     lines.push(
       "BEGIN:VEVENT",
       `UID:${escapeText(`${item.uid}@${domain}`)}`,
@@ -267,7 +342,10 @@ export function loadHeld(storage, knownIds, former = {}) {
     const held = {};
     for (const [savedId, choice] of Object.entries(saved ?? {})) {
       const id = former[savedId] ?? savedId;
-      if (knownIds.includes(id)) held[id] = { date: String(choice?.date ?? ""), kind: choice?.kind === "expiry" ? "expiry" : "issue" };
+      if (!knownIds.includes(id)) continue;
+      held[id] = { date: String(choice?.date ?? ""), kind: choice?.kind === "expiry" ? "expiry" : "issue" };
+      const files = Array.isArray(choice?.files) ? choice.files.filter((f) => typeof f === "string") : [];
+      if (files.length) held[id].files = files;
     }
     return held;
   } catch {
