@@ -1,7 +1,7 @@
 """The visitor's renewal list, as the renewal calendar sends it: which approvals, the date on
 each certificate, and the dates still to come that reminders are for. Read by the
 subscription, the daily job and the confirmation email alike, with the calendar's own rules
-(consultancy/content/renewals.py).
+(consultancy/content/renewals/__init__.py).
 """
 
 from __future__ import annotations

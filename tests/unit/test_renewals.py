@@ -1,4 +1,4 @@
-"""The renewal calendar's rules (consultancy/content/renewals.py) at their boundaries; the
+"""The renewal calendar's rules (consultancy/content/renewals/__init__.py) at their boundaries; the
 browser's copy (components/renewal_calendar/renewals.js, run in Node) giving the same items
 and the same .ics file byte for byte; that file read back event by event, alarms and repeats
 included, by three independent parsers: `icalendar`, `vobject` and Mozilla's ical.js."""

@@ -1,5 +1,5 @@
 // The renewal calendar's rules as the browser runs them: the same rules as
-// consultancy/content/renewals.py (tests hold the two to the same items and the same .ics,
+// consultancy/content/renewals/__init__.py (tests hold the two to the same items and the same .ics,
 // byte for byte), so the page works offline and nothing leaves the browser.
 // Dates are "YYYY-MM-DD" calendar dates (all-day, Asia/Kolkata): arithmetic is on year,
 // month and day numbers only, never on clock times, so no time zone can shift a deadline.

@@ -6,6 +6,9 @@ Python builds the file with `icalendar`, the oracle the browser's writer is chec
 
 Dates are calendar dates (all-day, Asia/Kolkata): no clock time is ever involved, so no
 time-zone arithmetic can move a deadline by a day.
+
+A room of its own beside the content it reads (the site's pages and data): the calendar's rules
+are a subject in themselves, and what grows with the law's records grows here.
 """
 
 from __future__ import annotations
