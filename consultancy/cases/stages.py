@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta
 
 from sqlmodel import Session, select
 
-from consultancy.content import content
+from consultancy.content import content, renewals
 from consultancy.law.model import Record
 from consultancy.law.registry import law
 from consultancy.records.models import (
@@ -141,9 +141,12 @@ def _approval_view(row: CaseApproval, documents: list[CaseDocument], today: date
         if row.refused_on is not None and record.appeal.days is not None:
             appeal_by = row.refused_on + timedelta(days=record.appeal.days)
     renew_by = None
-    if row.expires_on is not None:
-        lead = record.renewal.days_before if record and record.renewal and record.renewal.status == "settled" else None
-        renew_by = row.expires_on - timedelta(days=lead) if lead else row.expires_on
+    if row.expires_on is not None and record is not None:
+        # The renewal calendar's apply-by rule (the law's settled lead and time to decide, or
+        # the firm's advice): never the expiry day itself.
+        rule = content().validity.get(record.id)
+        if rule is not None:
+            renew_by, _ = renewals.apply_by(rule, row.expires_on)
     return ApprovalView(
         id=row.id,
         approval_id=row.approval_id,

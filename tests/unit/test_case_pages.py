@@ -238,10 +238,19 @@ def test_the_page_promises_nothing_untrue(token: str) -> None:
         token, organisation="Phone Only Mills", phone="9437012345", approvals=["hazardous-waste", "factory-licence"]
     )
     hazardous, _factory = tracker.get_case(token, reference).approvals
-    tracker.set_stage(token, reference, hazardous.id, "granted", {"order_no": "HW-1", "issued_on": "2026-03-01"})
+    tracker.set_stage(
+        token,
+        reference,
+        hazardous.id,
+        "granted",
+        {"order_no": "HW-1", "issued_on": "2026-03-01", "expires_on": "2031-02-28"},
+    )
     tracker.agree_renewals(token, reference, hazardous.id)
     link = links.issue_link(token, reference)
     text = serve("GET", f"/case/{link}").text
+    # "Renew by" is the calendar's apply-by date, never the expiry day (it was the same day).
+    dates = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", text))
+    assert dates["Valid until"] and dates["Renew by"] != dates["Valid until"], dates
     assert "mail" not in text.lower().replace("mailto", ""), re.findall(r"[^.]*mail[^.]*", text.lower())
     sections = text.split('<section class="case-approval"')
     granted = next(s for s in sections if "Hazardous" in s)
