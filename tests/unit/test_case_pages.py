@@ -248,9 +248,16 @@ def test_the_page_promises_nothing_untrue(token: str) -> None:
     tracker.agree_renewals(token, reference, hazardous.id)
     link = links.issue_link(token, reference)
     text = serve("GET", f"/case/{link}").text
-    # "Renew by" is the calendar's apply-by date, never the expiry day (it was the same day).
-    dates = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", text))
-    assert dates["Valid until"] and dates["Renew by"] != dates["Valid until"], dates
+    # "Renew by" is the calendar's apply-by date, never the expiry day (it was the same day
+    # wherever the law's lead time is not settled: a fire certificate's).
+    fire_case = tracker.open_case(token, organisation="Fire Case", phone="9437012346", approvals=["fire-safety-certificate"])
+    [fire] = tracker.get_case(token, fire_case).approvals
+    tracker.set_stage(
+        token, fire_case, fire.id, "granted", {"order_no": "F-1", "issued_on": "2026-03-01", "expires_on": "2027-02-28"}
+    )
+    for page_text in (text, serve("GET", f"/case/{links.issue_link(token, fire_case)}").text):
+        dates = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", page_text))
+        assert dates["Valid until"] and dates["Renew by"] != dates["Valid until"], dates
     assert "mail" not in text.lower().replace("mailto", ""), re.findall(r"[^.]*mail[^.]*", text.lower())
     sections = text.split('<section class="case-approval"')
     granted = next(s for s in sections if "Hazardous" in s)
