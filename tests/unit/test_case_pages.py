@@ -250,7 +250,9 @@ def test_the_page_promises_nothing_untrue(token: str) -> None:
     text = serve("GET", f"/case/{link}").text
     # "Renew by" is the calendar's apply-by date, never the expiry day (it was the same day
     # wherever the law's lead time is not settled: a fire certificate's).
-    fire_case = tracker.open_case(token, organisation="Fire Case", phone="9437012346", approvals=["fire-safety-certificate"])
+    fire_case = tracker.open_case(
+        token, organisation="Fire Case", phone="9437012346", approvals=["fire-safety-certificate"]
+    )
     [fire] = tracker.get_case(token, fire_case).approvals
     tracker.set_stage(
         token, fire_case, fire.id, "granted", {"order_no": "F-1", "issued_on": "2026-03-01", "expires_on": "2027-02-28"}
