@@ -54,6 +54,8 @@ KEPT = (
     "sign_in_failure",
     "staff_audit",
     "recent_submission",
+    # Counts of the day, like the hourly limits: the live ones stand.
+    "source_share",
     "mail_recipient",
     "alembic_version",
 )

@@ -217,8 +217,8 @@ def test_a_stolen_device_cookie_buys_a_few_guesses_not_a_run_of_them(
 def _day_of_guessing(secret: str, checks: _Checks, start: datetime, *, paced: bool) -> tuple[int, int]:
     """A day of code guesses with the right password, from a new address each time. `paced`:
     the attacker knows the budget and tries the moment it lets a try through (the most that
-    can reach a check); otherwise a guess every 20 s, and a wrong password every minute from
-    elsewhere to keep the account held. Returns the guesses sent and the largest number of
+    can reach a check); otherwise a try every 30 s from a new address, every third a wrong
+    password to keep the account held and the others code guesses. Returns the guesses sent and the largest number of
     passwords checked in any hour."""
     now, sent, end, n = start, 0, start + timedelta(days=1), 0
     from consultancy.records.database import transaction
@@ -237,7 +237,7 @@ def _day_of_guessing(secret: str, checks: _Checks, start: datetime, *, paced: bo
                 wait = account_budget.wait(session, staff._name_key("anita"), now)
             now += max(wait, timedelta(seconds=1))
         else:
-            now += timedelta(seconds=20)
+            now += timedelta(seconds=30)
     times = checks.passwords
     busiest = max((sum(1 for t in times if first <= t < first + timedelta(hours=1)) for first in times), default=0)
     return sent, busiest
@@ -269,7 +269,8 @@ def test_a_day_of_second_factor_guessing_stays_within_the_budget(
     # The chance that one of them was right: three codes a guess in a million.
     assert reached * 3 / 1_000_000 < 0.006
     if not paced:
-        assert sent > 2 * reached, (sent, reached)
+        # Held, the hammering's guesses reach no check at all (before, every one was compared).
+        assert reached * 10 < sent, (sent, reached)
 
 
 def test_a_refusal_takes_as_long_whether_or_not_the_try_was_checked(sqlite_url: str) -> None:

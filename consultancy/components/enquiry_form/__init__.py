@@ -238,8 +238,7 @@ def enquiry_form(*, short: bool = False, service: str | None = None) -> rx.Compo
             # What must be filled in, in the order the form asks for it (the form's rules:
             # consultancy/forms/enquiry_form.py); the rest helps but is never needed.
             rx.el.p(
-                "Needed: your name, a phone number or an email address (one is enough), a service "
-                "and the tick at the end. Everything else is optional.",
+                "Needed: your name, and a phone or an email. The rest is optional.",
                 class_name="enquiry__hint",
                 id=f"{prefix}-needed",
             ),
