@@ -10,7 +10,8 @@ Real events are inserted one row each; `retention` deletes rows older than KEEP_
 sign-in refusal (refused, throttled, held, busy) is different: anyone can cause one, so its
 repeats are counted, not written (`_count_refusal`): one row per source (the keyed hash of the
 address, IPv6 by its /64), kind and account name tried per REFUSALS_EVERY, at most
-REFUSAL_ROWS_PER_DAY such rows a day in all, and the rest of the day's counted in one row. An export of
+REFUSAL_ROWS_PER_DAY such rows a day in all, and the rest of the day's counted in one row a
+kind. An export of
 more than EXPORT_NOTICE_ROWS rows (environment, 100 by default) also mails a notice to the
 firm's address, so a bulk copy of the enquiries never goes unnoticed.
 """
@@ -45,8 +46,8 @@ REFUSED_EVERY = timedelta(minutes=1)
 REFUSED_PER_MINUTE = 30
 # Sign-in refusals: what anyone can make the sign-in write. One row per source, kind and
 # name tried (a staff name or UNKNOWN_NAME: a bounded set) each interval, at most this many
-# such rows a day (IST) in all; past that, the day's OVER_CAP row counts the rest. One
-# address trying all day makes 96 rows a kind; many addresses, REFUSAL_ROWS_PER_DAY + 1.
+# such rows a day (IST) in all; past that, the day's OVER_CAP row of each kind counts the rest.
+# One address trying all day makes 96 rows a kind and name; many, REFUSAL_ROWS_PER_DAY + 4.
 REFUSALS = frozenset({"refused", "throttled", "held", "busy"})
 REFUSALS_EVERY = timedelta(minutes=15)
 REFUSAL_ROWS_PER_DAY = 500
@@ -111,7 +112,7 @@ def _write(session: Session, row: StaffAudit) -> None:
 def _count_refusal(session: Session, row: StaffAudit) -> None:
     """A refusal: added to its source's row for the same kind and name in this interval, else
     a new row while the day has fewer than REFUSAL_ROWS_PER_DAY, else to the day's OVER_CAP
-    row. Two first tries at once may both write a row: the bound holds to within that."""
+    row of its kind. Two first tries at once may both write a row: the bound holds to within that."""
     from consultancy.records.addresses import address_key
 
     row.source = address_key(row.address)
@@ -137,20 +138,17 @@ def _count_refusal(session: Session, row: StaffAudit) -> None:
     if written < REFUSAL_ROWS_PER_DAY:
         session.add(row)
         return
+    # One row a kind, whatever the address and name.
+    detail = f"{row.action}: past the day's {REFUSAL_ROWS_PER_DAY} rows of refusals, from any address"
     over = session.exec(
-        select(StaffAudit.id).where(StaffAudit.action == OVER_CAP, StaffAudit.at >= day).limit(1)
+        select(StaffAudit.id)
+        .where(StaffAudit.action == OVER_CAP, StaffAudit.detail == detail, StaffAudit.at >= day)
+        .limit(1)
     ).first()
     if over is not None:
         _add_one(session, over)
         return
-    session.add(
-        StaffAudit(
-            at=row.at,
-            actor="-",
-            action=OVER_CAP,
-            detail=f"sign-in refusals past the day's {REFUSAL_ROWS_PER_DAY} rows, from any address, counted here",
-        )
-    )
+    session.add(StaffAudit(at=row.at, actor="-", action=OVER_CAP, detail=detail))
 
 
 def _add_one(session: Session, row_id: int | None) -> None:
