@@ -51,6 +51,8 @@ class Receipt:
     reference: str
     # Over a limit: kept for staff to check before it counts as new.
     held: bool = False
+    # A reminders request whose confirmation email waits for a cap (recipients.py).
+    waiting: bool = False
 
 
 def submit(form: EnquiryForm, address: str, *, now: datetime | None = None) -> str:

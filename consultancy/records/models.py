@@ -331,8 +331,9 @@ class SignInFailure(SQLModel, table=True):
 
 
 class StaffAudit(SQLModel, table=True):
-    """Who did what in the inbox, when and from where. Only ever inserted into; rows older
-    than a year are deleted by `retention`."""
+    """Who did what in the inbox, when and from where. Rows older than a year are deleted by
+    `retention`. Real events are inserted one row each; a sign-in refusal, which anyone can
+    cause, is counted into its source's row of the interval (audit.py), the only update."""
 
     __tablename__ = "staff_audit"
 
@@ -343,6 +344,11 @@ class StaffAudit(SQLModel, table=True):
     action: str = Field(max_length=20, index=True)
     detail: str = Field(default="", max_length=300)
     address: str = Field(default="", max_length=64)
+    # How many times it happened: 1 for a real event; a refusal's row counts its repeats.
+    count: int = Field(default=1)
+    # A refusal's source (records.addresses.address_key: a keyed hash, IPv6 by its /64), what
+    # its repeats are counted by; "" for a real event.
+    source: str = Field(default="", max_length=64, index=True)
 
 
 class ReminderSubscription(SQLModel, table=True):

@@ -25,6 +25,7 @@ backend's pages (unsubscribe.py) before these are called.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any, Literal
 
@@ -59,9 +60,11 @@ CONFIRMATIONS_WAITING_HOURS = 2
 # For staff, on a lead whose confirmation email the recipient's cap holds back.
 WAITING_NOTE = (
     "No confirmation email yet: this mailbox had one from us in the last day, or "
-    f"{recipients.CONFIRMATIONS_PER_PERIOD} in {recipients.PERIOD.days} days (a limit against using the form to "
-    "mail a stranger), or many confirmation emails to others are already waiting to go. It goes "
-    "with a later reminders run if the limits allow before the request is deleted."
+    f"{recipients.CONFIRMATIONS_PER_PERIOD} in {recipients.PERIOD.days} days; or its domain (not a public "
+    f"provider's) had {recipients.DOMAIN_PER_DAY} today or {recipients.DOMAIN_PER_PERIOD} in "
+    f"{recipients.PERIOD.days} days; or {recipients.CONFIRMATIONS_PER_DAY} went to visitors today (limits against "
+    "using the form to mail a stranger); or many confirmation emails to others are already waiting to go. It "
+    "goes with a later reminders run if the limits allow before the request is deleted."
 )
 
 
@@ -145,8 +148,12 @@ def subscribe(
         # still lets one email through.
         if enquiry.status != HELD and not ask_to_confirm(session, subscription.id, now):
             session.add(EnquiryNote(enquiry_id=enquiry.id, author="website", text=WAITING_NOTE, created_at=now))
+            waiting.append(True)
 
-    return store.receive(lead, address, client_key=client_key, now=now, also=with_subscription, contact_key=contact)
+    # Whether the confirmation email waits for a cap: the visitor is told so.
+    waiting: list[bool] = []
+    receipt = store.receive(lead, address, client_key=client_key, now=now, also=with_subscription, contact_key=contact)
+    return replace(receipt, waiting=bool(waiting))
 
 
 def _same(session: Session, email: str, held: Held, today: date) -> list[ReminderSubscription]:

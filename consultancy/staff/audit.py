@@ -6,7 +6,12 @@ erasures, restores, retention), with who, when and from where.
 It keeps no personal data of visitors: a search is kept as its length and a keyed hash (the
 audit key, keys.AUDIT), never its text; a note as its length. `erase` scrubs what the audit
 holds of the person (`scrub`): their enquiries' references, the hashes of searches for them.
-Rows are otherwise only inserted; `retention` deletes those older than KEEP_FOR. An export of
+Real events are inserted one row each; `retention` deletes rows older than KEEP_FOR. A
+sign-in refusal (refused, throttled, held, busy) is different: anyone can cause one, so its
+repeats are counted, not written (`_count_refusal`): one row per source (the keyed hash of the
+address, IPv6 by its /64), kind and account name tried per REFUSALS_EVERY, at most
+REFUSAL_ROWS_PER_DAY such rows a day in all, and the rest of the day's counted in one row a
+kind. An export of
 more than EXPORT_NOTICE_ROWS rows (environment, 100 by default) also mails a notice to the
 firm's address, so a bulk copy of the enquiries never goes unnoticed.
 """
@@ -21,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, delete, func, or_, select
+from sqlmodel import Session, delete, func, or_, select, update
 
 from consultancy.records import keys
 from consultancy.records.database import transaction
@@ -39,6 +44,14 @@ ERASED = "[erased]"
 # such events, and they must not fill the table.
 REFUSED_EVERY = timedelta(minutes=1)
 REFUSED_PER_MINUTE = 30
+# Sign-in refusals: what anyone can make the sign-in write. One row per source, kind and
+# name tried (a staff name or UNKNOWN_NAME: a bounded set) each interval, at most this many
+# such rows a day (IST) in all; past that, the day's OVER_CAP row of each kind counts the rest.
+# One address trying all day makes 96 rows a kind and name; many, REFUSAL_ROWS_PER_DAY + 4.
+REFUSALS = frozenset({"refused", "throttled", "held", "busy"})
+REFUSALS_EVERY = timedelta(minutes=15)
+REFUSAL_ROWS_PER_DAY = 500
+OVER_CAP = "refused-over-cap"
 
 
 @dataclass(frozen=True)
@@ -48,10 +61,15 @@ class Entry:
     action: str
     detail: str
     address: str
+    # Times it happened: more than 1 only for a refusal's counted repeats.
+    count: int = 1
 
     def line(self) -> str:
         when = self.at.astimezone(IST).isoformat(timespec="seconds")
-        return "\t".join([when, self.actor, self.action, self.address or "-", self.detail])
+        detail = self.detail
+        if self.count > 1:
+            detail = f"{self.count} times" + (f"; {detail}" if detail else "")
+        return "\t".join([when, self.actor, self.action, self.address or "-", detail])
 
 
 def record(
@@ -65,7 +83,8 @@ def record(
 ) -> None:
     """Append one entry, in the caller's transaction when given one. An audit write that
     fails is logged and does not undo what the member of staff did (the caller's own write
-    has failed then too, in the same database)."""
+    has failed then too, in the same database). A sign-in refusal (REFUSALS) is counted into
+    its source's row of the interval when there is one (`_count_refusal`)."""
     row = StaffAudit(
         at=now or utcnow(),
         actor=str(actor)[:60],
@@ -74,13 +93,67 @@ def record(
         address=str(address or "")[:64],
     )
     if session is not None:
-        session.add(row)
+        _write(session, row)
         return
     try:
         with transaction() as own:
-            own.add(row)
+            _write(own, row)
     except SQLAlchemyError as error:
         logger.warning("staff audit entry not written (%s): %s", action, type(error).__name__)
+
+
+def _write(session: Session, row: StaffAudit) -> None:
+    if row.action in REFUSALS:
+        _count_refusal(session, row)
+    else:
+        session.add(row)
+
+
+def _count_refusal(session: Session, row: StaffAudit) -> None:
+    """A refusal: added to its source's row for the same kind and name in this interval, else
+    a new row while the day has fewer than REFUSAL_ROWS_PER_DAY, else to the day's OVER_CAP
+    row of its kind. Two first tries at once may both write a row: the bound holds to within that."""
+    from consultancy.records.addresses import address_key
+
+    row.source = address_key(row.address)
+    since = row.at - (row.at - datetime.min.replace(tzinfo=row.at.tzinfo)) % REFUSALS_EVERY
+    same = session.exec(
+        select(StaffAudit.id)
+        .where(
+            StaffAudit.source == row.source,
+            StaffAudit.action == row.action,
+            StaffAudit.actor == row.actor,
+            StaffAudit.at >= since,
+            StaffAudit.at < since + REFUSALS_EVERY,
+        )
+        .limit(1)
+    ).first()
+    if same is not None:
+        _add_one(session, same)
+        return
+    day = datetime.combine(row.at.astimezone(IST).date(), time(), IST)
+    written = session.exec(
+        select(func.count()).select_from(StaffAudit).where(StaffAudit.at >= day, StaffAudit.source != "")
+    ).one()
+    if written < REFUSAL_ROWS_PER_DAY:
+        session.add(row)
+        return
+    # One row a kind, whatever the address and name.
+    detail = f"{row.action}: past the day's {REFUSAL_ROWS_PER_DAY} rows of refusals, from any address"
+    over = session.exec(
+        select(StaffAudit.id)
+        .where(StaffAudit.action == OVER_CAP, StaffAudit.detail == detail, StaffAudit.at >= day)
+        .limit(1)
+    ).first()
+    if over is not None:
+        _add_one(session, over)
+        return
+    session.add(StaffAudit(at=row.at, actor="-", action=OVER_CAP, detail=detail))
+
+
+def _add_one(session: Session, row_id: int | None) -> None:
+    # In the database, not read and written back: two refusals at once both count.
+    session.exec(update(StaffAudit).where(StaffAudit.id == row_id).values(count=StaffAudit.count + 1))
 
 
 def _plain(text: str) -> str:
@@ -94,7 +167,10 @@ def entries(since: date | None = None) -> list[Entry]:
     if since is not None:
         query = query.where(StaffAudit.at >= datetime.combine(since, time(), IST))
     with transaction() as session:
-        return [Entry(row.at, row.actor, row.action, row.detail, row.address) for row in session.exec(query).all()]
+        return [
+            Entry(row.at, row.actor, row.action, row.detail, row.address, row.count)
+            for row in session.exec(query).all()
+        ]
 
 
 def delete_older(now: datetime | None = None) -> int:

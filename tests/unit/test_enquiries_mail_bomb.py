@@ -7,6 +7,7 @@ notifications still go first, within the hourly cap."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 from email import message_from_bytes, policy
 
@@ -14,7 +15,7 @@ import pytest
 
 from consultancy.content import content
 from consultancy.enquiries import store
-from consultancy.mail import mail
+from consultancy.mail import mail, recipients
 from consultancy.records import addresses
 from consultancy.records.errors import TooManyEnquiries
 from consultancy.reminders import reminders
@@ -32,6 +33,7 @@ SPELLINGS = (
 )
 START = datetime(2027, 1, 10, 0, 0, tzinfo=UTC)
 HOURS = 24
+DAY = timedelta(days=1)
 EVERY = timedelta(minutes=5)
 # Four new lists an hour: under the per-address limit (5), so none of them is held for it.
 NEW_LIST_EVERY_MIN = 15
@@ -165,10 +167,10 @@ def test_mail_to_visitors_has_its_own_budget_below_the_firms_notifications(
     # Six people ask for reminders, each for their own mailbox and from their own address:
     # six leads for the firm, six confirmation emails.
     for n in range(6):
-        reminders.subscribe(f"owner{n}@example.net", a_list(n), "on", f"10.0.9.{n}", today=START.date(), now=START)
+        reminders.subscribe(f"owner{n}@firm{n}.example", a_list(n), "on", f"10.0.9.{n}", today=START.date(), now=START)
     assert mail.send_due(now=START).sent == 9
     # Every notification, and the visitors' budget: the other three wait.
-    assert sent(0) == [firm] * 6 + [f"owner{n}@example.net" for n in range(3)]
+    assert sent(0) == [firm] * 6 + [f"owner{n}@firm{n}.example" for n in range(3)]
     assert mail.pending_count() == 3
     # A new enquiry while the hour's cap is spent waits too, and goes first in the next hour.
     reference = store.submit(
@@ -176,7 +178,7 @@ def test_mail_to_visitors_has_its_own_budget_below_the_firms_notifications(
     )
     assert mail.send_due(now=START + timedelta(minutes=30)).sent == 0
     assert mail.send_due(now=START + timedelta(minutes=61)).sent == 4
-    assert sent(9) == [firm] + [f"owner{n}@example.net" for n in range(3, 6)]
+    assert sent(9) == [firm] + [f"owner{n}@firm{n}.example" for n in range(3, 6)]
     assert reference in message_from_bytes(mail_server.messages[9].original_content, policy=policy.default)["Subject"]
     assert mail.pending_count() == 0  # held back, never dropped
 
@@ -192,3 +194,129 @@ def test_a_mailbox_is_one_whatever_its_spelling() -> None:
     assert recipient_key("victim.name@example.com") != recipient_key("other@example.com")
     # A keyed hash of its own: not the address's hash under the address limit's key.
     assert recipient_key("victim.name@example.com") != addresses.address_key("victim.name@example.com")
+
+
+# A catch-all domain, subdomain addressing and "-" delimiters: endless spellings of one
+# person's mail, none the same mailbox by its letters.
+ATTACKERS = ("203.0.113.7", "203.0.113.8", "198.51.100.20", "2001:db8:77::1")
+
+
+def catch_all_spellings(n: int) -> str:
+    """The n-th address the attacker types: each reaches one of three victims."""
+    return (
+        f"x{n}@victim.example",  # a catch-all domain
+        f"victim-{n}@victim.example",
+        f"r{n}@mail.victim.example",  # its subdomain, also caught
+        f"z{n}@victim.fastmail.com",  # Fastmail's subdomain addressing: victim@fastmail.com
+        f"victim-{n}@yahoo.com",  # Yahoo's disposable addresses: victim@yahoo.com
+    )[n % 5]
+
+
+def victim_of(address: str) -> str:
+    domain = address.lower().rpartition("@")[2]
+    if domain == "victim.example" or domain.endswith(".victim.example"):
+        return "victim.example"
+    if domain == "victim.fastmail.com" or address.lower() == "victim@fastmail.com":
+        return "fastmail"
+    if domain == "yahoo.com" and address.lower().startswith("victim"):
+        return "yahoo"
+    return ""
+
+
+@pytest.mark.soak
+def test_catch_all_domains_subdomains_and_delimiters_do_not_mail_bomb_over_24_hours(
+    db_url: str, mail_server: MailCatcher, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asks = held = told_waiting = 0
+    visitors: list[str] = []
+    moment = START
+    n = 0
+    while moment < START + timedelta(hours=HOURS):
+        if moment.minute == 0:
+            reminders.run(moment.date(), now=moment)
+        if moment.minute % NEW_LIST_EVERY_MIN == 0:
+            # Each of four addresses: four new lists an hour, under its own limit.
+            for attacker in ATTACKERS:
+                asks += 1
+                try:
+                    receipt = reminders.subscribe(
+                        catch_all_spellings(n), a_list(n), "on", attacker, today=moment.date(), now=moment
+                    )
+                except TooManyEnquiries:
+                    held += 1
+                else:
+                    held += receipt.held
+                    told_waiting += receipt.waiting
+                n += 1
+        if moment.minute == 40 and moment.hour % 6 == 0:
+            # A real visitor from a normal domain, meanwhile: their email goes.
+            visitor = f"asha{moment.hour}@firm{moment.hour}.example"
+            receipt = reminders.subscribe(visitor, a_list(1000 + moment.hour), "on", "192.0.2.50", now=moment)
+            assert not receipt.held and not receipt.waiting
+            visitors.append(visitor)
+        mail.send_due(now=moment)
+        moment += EVERY
+
+    got = Counter(victim_of(to) for e in mail_server.messages for to in e.rcpt_tos)
+    with capsys.disabled():
+        print(
+            f"\n[{db_url.split(':', 1)[0]}] {HOURS} h, {asks} asks from {len(ATTACKERS)} addresses to catch-all, "
+            f"subdomain and delimiter spellings ({held} held, {told_waiting} told the email waits): the victims "
+            f"received {dict(got)}"
+        )
+    # Each victim: a handful at most, the domain's day cap for a catch-all.
+    assert got["victim.example"] <= recipients.DOMAIN_PER_DAY
+    assert got["fastmail"] <= 1 and got["yahoo"] <= 1
+    delivered = {to for e in mail_server.messages for to in e.rcpt_tos}
+    assert set(visitors) <= delivered
+
+
+def test_a_catch_all_domain_is_capped_as_a_whole_and_a_real_visitor_still_gets_theirs(
+    db_url: str, mail_server: MailCatcher
+) -> None:
+    from consultancy.records.database import transaction
+
+    def take(address: str, at: datetime) -> bool:
+        with transaction() as session:
+            return recipients.take_confirmation(session, address, at)
+
+    # Ten spellings at one catch-all domain and its subdomains in one minute: the domain's day.
+    taken = [take(catch_all_spellings(5 * n + k), START) for n in range(2) for k in (0, 1, 2, 0, 1)]
+    assert sum(taken) == recipients.DOMAIN_PER_DAY
+    # Fastmail's subdomain addressing and Yahoo's "-" reach one mailbox each: one email a day.
+    assert [take(f"z{n}@victim.fastmail.com", START) for n in range(3)] == [True, False, False]
+    assert not take("victim@fastmail.com", START)
+    assert [take(f"victim-{n}@yahoo.com", START) for n in range(3)] == [True, False, False]
+    # The large providers are capped per mailbox: two people at gmail.com both get theirs.
+    assert take("anna.k@gmail.com", START) and take("ravi.s@gmail.com", START)
+    # A "-" is part of the name elsewhere (a domain of its own is capped as a whole anyway).
+    assert recipients.normalise("anna-maria@outlook.com") == "anna-maria@outlook.com"
+    # A real visitor from a normal domain, the same minute: theirs goes, and through the form.
+    receipt = reminders.subscribe("asha@firm.example", a_list(1), "on", "192.0.2.50", now=START)
+    assert not receipt.held and not receipt.waiting
+    mail.send_due(now=START)
+    assert any("asha@firm.example" in e.rcpt_tos for e in mail_server.messages)
+    # And a visitor whose email a cap holds is told so.
+    receipt = reminders.subscribe("q9@victim.example", a_list(2), "on", "192.0.2.51", now=START)
+    assert receipt.waiting and not receipt.held
+
+
+def test_confirmations_to_strangers_have_a_daily_bound_in_all(db_url: str) -> None:
+    from consultancy.records.database import transaction
+
+    with transaction() as session:
+        taken = [
+            recipients.take_confirmation(session, f"p{n}@site{n}.example", START + timedelta(seconds=n))
+            for n in range(recipients.CONFIRMATIONS_PER_DAY + 30)
+        ]
+        assert sum(taken) == recipients.CONFIRMATIONS_PER_DAY
+        # Refused ones counted nothing: a mailbox held back today gets its email tomorrow.
+        assert recipients.take_confirmation(session, f"p{len(taken) - 1}@site{len(taken) - 1}.example", START + DAY)
+    # Keyed hashes only: no address or domain in clear in the counts.
+    with transaction() as session:
+        from sqlmodel import select
+
+        from consultancy.records.models import MailRecipient
+
+        kept = " ".join(session.exec(select(MailRecipient.recipient_key)).all())
+    assert "site" not in kept and "example" not in kept and "@" not in kept

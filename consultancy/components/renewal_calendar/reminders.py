@@ -61,8 +61,15 @@ def _answer() -> rx.Component:
                             # The email may wait: one mailbox gets at most one such email a day.
                             "We are emailing you a link (an address gets at most one such email a day from us, "
                             "so it may come tomorrow). ",
-                            "Our email to you with a link has not gone yet: our mail is delayed just now, and the "
-                            "email will come once it can be sent. ",
+                            rx.cond(
+                                ReminderState.waiting,
+                                # A cap held it (recipients.py): said plainly, as staff see it.
+                                "Our email to you with a link has not gone yet: we limit how many such emails go to "
+                                "one address, to one domain and to everyone in a day, and yours will go with a later "
+                                "run once the limit allows. ",
+                                "Our email to you with a link has not gone yet: our mail is delayed just now, and "
+                                "the email will come once it can be sent. ",
+                            ),
                         ),
                     ),
                     f"Press the link within {days} days to start the reminders; until then we send none. ",

@@ -30,6 +30,8 @@ class ReminderState(rx.State):
     # moving (mail_status.py). Otherwise the page says the request is saved and the email
     # will come once it can be sent, never that it was emailed.
     emailing: bool = False
+    # Not held, but the confirmation email waits for a cap on such emails (recipients.py).
+    waiting: bool = False
     problem: str = ""
     # One more for every answer: the page's sender (reminder_send.jsx) knows one arrived.
     answers: int = 0
@@ -38,6 +40,7 @@ class ReminderState(rx.State):
     def subscribe(self, data: FormData) -> None:
         self.answers += 1
         self.errors, self.reference, self.held, self.problem, self.emailing = {}, "", False, "", False
+        self.waiting = False
         if not isinstance(data, FormData | dict):
             data = {}
         key = data.get("client_key")
@@ -56,8 +59,8 @@ class ReminderState(rx.State):
         except (TooManyEnquiries, StoreUnavailable):
             self.problem = not_saved_message()
         else:
-            self.reference, self.held = receipt.reference, receipt.held
-            self.emailing = not receipt.held and mail_moving()
+            self.reference, self.held, self.waiting = receipt.reference, receipt.held, receipt.waiting
+            self.emailing = not receipt.held and not receipt.waiting and mail_moving()
 
 
 # Set when this page's reminders form is sent: an answer kept from an earlier page load is not shown.
