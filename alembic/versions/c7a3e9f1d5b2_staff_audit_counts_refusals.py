@@ -4,7 +4,7 @@
 Rows written before this are one event each (count 1) and have no source.
 
 Revision ID: c7a3e9f1d5b2
-Revises: b4e8d2f6a9c3
+Revises: d6a1f4b8c2e5
 Create Date: 2026-11-29 03:30:00.000000
 
 """
@@ -17,7 +17,7 @@ import sqlmodel
 
 # revision identifiers, used by Alembic.
 revision: str = 'c7a3e9f1d5b2'
-down_revision: Union[str, Sequence[str], None] = 'b4e8d2f6a9c3'
+down_revision: Union[str, Sequence[str], None] = 'd6a1f4b8c2e5'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
