@@ -496,12 +496,10 @@ def _bar() -> rx.Component:
             id="finder-summary-list",
         ),
         link(
-            # On a phone the bar also holds call and chat: "Request" alone, so the count
-            # beside it reads whole (the name stays whole for screen readers).
-            rx.el.span("Request"),
-            rx.el.span("Consultation", class_name="finder__summary-request-more"),
+            # On a phone the bar also holds call and chat: "Request" alone (site.css hides the
+            # rest), so the count beside it reads whole. One span: the space stays in the name.
+            rx.el.span("Request", rx.el.span(" Consultation", class_name="finder__summary-request-more")),
             href=finder_state.enquiry_href,
-            aria_label="Request Consultation",
             class_name="button button--accent finder__summary-request",
             id="finder-summary-request",
         ),
