@@ -21,11 +21,12 @@ import hmac
 import html
 import re
 from datetime import date, datetime
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, quote
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from consultancy.content import content, renewals
+from consultancy.enquiries.staff_http import _same_origin
 from consultancy.framework.http_routes import header, read_body
 from consultancy.mail.landing import branded_page
 from consultancy.records import keys
@@ -71,12 +72,9 @@ def _form_mark(token: str) -> str:
 
 def _from_another_site(scope: Scope) -> bool:
     """An Origin that names a real site other than this one ("null", the page's own without a
-    referrer, and none at all are not)."""
+    referrer, and none at all are not); the host compared as the staff posts compare it."""
     origin = header(scope, b"origin")
-    if not origin or origin == "null":
-        return False
-    host = urlsplit("//" + header(scope, b"host")).hostname
-    return host is None or urlsplit(origin).hostname != host
+    return origin not in ("", "null") and not _same_origin(scope)
 
 
 def _carries_mark(body: bytes, token: str) -> bool:
